@@ -1,0 +1,49 @@
+# Lobby: `make run` sets up whatever is missing and serves; `make test` sets up and runs the suite.
+SHELL := /bin/bash
+VENV  := .venv
+PY    := $(VENV)/bin/python
+FLASK := $(VENV)/bin/flask --app wsgi
+HOST  ?= 127.0.0.1
+PORT  ?= 5000
+ISLAND_SOURCES := $(shell find islands -type f 2>/dev/null)
+
+.PHONY: run dev test setup build migrate worker clean
+
+run: setup migrate
+	$(FLASK) run --host $(HOST) --port $(PORT)
+
+# Rebuilds islands on every change and reloads Python code.
+dev: setup migrate
+	trap 'kill 0' EXIT; node islands/build.mjs --watch & $(FLASK) run --debug --host $(HOST) --port $(PORT)
+
+test: setup
+	scripts/ensure-system browser redis
+	$(PY) -m pytest $(PYTEST_ARGS)
+
+worker: setup
+	$(FLASK) worker
+
+setup: $(VENV)/.installed node_modules/.installed static/build/manifest.json
+
+build: static/build/manifest.json
+
+migrate: $(VENV)/.installed
+	$(FLASK) db upgrade
+
+$(VENV)/.installed: pyproject.toml requirements.lock
+	scripts/ensure-system python
+	test -x $(PY) || python3 -m venv $(VENV)
+	$(PY) -m pip install -q --disable-pip-version-check -c requirements.lock -e '.[test]' 2>&1 | grep -v 'is ignored' || true
+	$(PY) -c 'import lobby, flask, pytest'
+	touch $@
+
+node_modules/.installed: package.json package-lock.json
+	scripts/ensure-system node
+	npm ci --no-audit --no-fund --loglevel=error
+	touch $@
+
+static/build/manifest.json: node_modules/.installed $(ISLAND_SOURCES)
+	node islands/build.mjs
+
+clean:
+	rm -rf static/build node_modules $(VENV)

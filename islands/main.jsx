@@ -1,0 +1,37 @@
+// Mounts every server-rendered `[data-island]` placeholder with its React component.
+import { createRoot } from 'react-dom/client';
+
+// The one list of islands. Dynamic imports: a page downloads only the islands it contains.
+const registry = {
+  'frame-banner': () => import('./frame-banner/FrameBanner.jsx'),
+  toaster: () => import('./toaster/Toaster.jsx'),
+};
+
+async function mount(el) {
+  const name = el.dataset.island;
+  const load = registry[name];
+  if (!load) {
+    console.error(`island "${name}" is not in the registry`);
+    return;
+  }
+  try {
+    const props = JSON.parse(el.dataset.props || '{}');
+    const { default: Island } = await load();
+    // createRoot, not hydrateRoot: the Jinja fallback inside is not React markup, it is replaced.
+    createRoot(el).render(<Island {...props} />);
+    el.dataset.mounted = 'true';
+  } catch (error) {
+    // The no-JS fallback stays in place, so the page still works without this island.
+    console.error(`island "${name}" failed to mount`, error);
+  }
+}
+
+function mountAll() {
+  document.querySelectorAll('[data-island]:not([data-mounted])').forEach(mount);
+}
+
+if (document.readyState === 'loading') {
+  document.addEventListener('DOMContentLoaded', mountAll, { once: true });
+} else {
+  mountAll();
+}

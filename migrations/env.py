@@ -1,0 +1,34 @@
+"""Alembic environment: runs inside the Flask app, on its engine and its models' metadata."""
+from alembic import context
+from flask import current_app
+
+migrate_ext = current_app.extensions["migrate"]
+engine = migrate_ext.db.engine
+metadata = migrate_ext.db.metadata
+
+
+def skip_empty_autogenerate(_context, _revision, directives):
+    # `flask db migrate` with no model change should write no empty revision.
+    if getattr(context.config.cmd_opts, "autogenerate", False) and directives[0].upgrade_ops.is_empty():
+        directives[:] = []
+
+
+def run_offline() -> None:
+    context.configure(url=engine.url, target_metadata=metadata, literal_binds=True)
+    with context.begin_transaction():
+        context.run_migrations()
+
+
+def run_online() -> None:
+    options = dict(migrate_ext.configure_args)
+    options.setdefault("process_revision_directives", skip_empty_autogenerate)
+    with engine.connect() as connection:
+        context.configure(connection=connection, target_metadata=metadata, **options)
+        with context.begin_transaction():
+            context.run_migrations()
+
+
+if context.is_offline_mode():
+    run_offline()
+else:
+    run_online()

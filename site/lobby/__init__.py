@@ -1,0 +1,64 @@
+"""Lobby: a Russian-language community chat for gamers."""
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+from flask import Flask
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def create_app(overrides: dict | None = None, env: dict | None = None) -> Flask:
+    """Build the app from the environment (`env` defaults to os.environ).
+
+    `overrides` are Flask settings laid over the configuration, for tests.
+    """
+    from lobby import cli, errors, islands, logs
+    from lobby.config import Config
+    from lobby.database import tune_sqlite
+    from lobby.extensions import csrf, db, limiter, migrate, sock
+    from lobby.realtime.bus import bus_for
+
+    source = os.environ if env is None else env
+    instance_path = Path(source.get("INSTANCE_PATH") or ROOT / "instance")
+    app = Flask(
+        __name__,
+        instance_path=str(instance_path),
+        static_folder=str(ROOT / "static"),
+        template_folder=str(ROOT / "templates"),
+    )
+    config = Config.from_env(instance_path, env)
+    app.config.update(config.flask_settings())
+    app.config.update(overrides or {})
+    for folder in (instance_path, app.config["UPLOAD_FOLDER"]):
+        Path(folder).mkdir(parents=True, exist_ok=True)
+
+    logs.init_app(app)
+    db.init_app(app)
+    migrate.init_app(app, db, directory=str(ROOT / "migrations"))
+    csrf.init_app(app)
+    limiter.init_app(app)
+    sock.init_app(app)
+    with app.app_context():
+        tune_sqlite(db.engine)
+    app.extensions["lobby.bus"] = bus_for(app.config)
+
+    register_models()
+    register_blueprints(app)
+    errors.init_app(app)
+    islands.init_app(app)
+    cli.init_app(app)
+    return app
+
+
+def register_models() -> None:
+    """Import every model module so metadata (and Alembic) sees all tables."""
+    import lobby.jobs.models  # noqa: F401
+
+
+def register_blueprints(app: Flask) -> None:
+    from lobby import health, landing
+
+    app.register_blueprint(health.blueprint)
+    app.register_blueprint(landing.blueprint)

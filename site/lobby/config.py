@@ -1,0 +1,118 @@
+"""Configuration, read only from the environment.
+
+Unset values fall back to the embedded defaults of `make run`: SQLite under `instance/`, no Redis
+(jobs and live events in-process), mail written to `instance/outbox/`.
+"""
+from __future__ import annotations
+
+import os
+import secrets
+from dataclasses import dataclass
+from pathlib import Path
+
+TRUE_WORDS = {"1", "true", "yes", "on"}
+
+
+def _flag(env: dict, name: str, default: bool = False) -> bool:
+    value = env.get(name)
+    return default if value is None or value == "" else value.strip().lower() in TRUE_WORDS
+
+
+def database_url(raw: str | None, instance_path: Path) -> str:
+    """Normalise DATABASE_URL: default SQLite file, and psycopg 3 for PostgreSQL URLs."""
+    if not raw:
+        return f"sqlite:///{instance_path / 'lobby.db'}"
+    for prefix in ("postgres://", "postgresql://"):
+        if raw.startswith(prefix):
+            return "postgresql+psycopg://" + raw[len(prefix):]
+    return raw
+
+
+def secret_key(raw: str | None, instance_path: Path) -> str:
+    """SECRET_KEY from the environment, else one generated once and kept in `instance/`."""
+    if raw:
+        return raw
+    path = instance_path / "secret_key"
+    if path.exists():
+        return path.read_text().strip()
+    instance_path.mkdir(parents=True, exist_ok=True)
+    key = secrets.token_urlsafe(48)
+    # Create the file owner-readable only; a second process racing us keeps the first key.
+    try:
+        fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+    except FileExistsError:
+        return path.read_text().strip()
+    with os.fdopen(fd, "w") as handle:
+        handle.write(key)
+    return key
+
+
+@dataclass(frozen=True)
+class Config:
+    instance_path: Path
+    SECRET_KEY: str
+    SQLALCHEMY_DATABASE_URI: str
+    REDIS_URL: str | None
+    REDIS_PREFIX: str
+    MAIL_SERVER: str | None
+    MAIL_PORT: int
+    MAIL_USE_TLS: bool
+    MAIL_USE_SSL: bool
+    MAIL_USERNAME: str | None
+    MAIL_PASSWORD: str | None
+    MAIL_DEFAULT_SENDER: str
+    UPLOAD_FOLDER: Path
+    OUTBOX_FOLDER: Path
+    LOG_LEVEL: str
+    PREFERRED_URL_SCHEME: str
+    SESSION_COOKIE_SECURE: bool
+
+    @classmethod
+    def from_env(cls, instance_path: Path, env: dict | None = None) -> "Config":
+        env = os.environ if env is None else env
+        instance_path = Path(instance_path)
+        return cls(
+            instance_path=instance_path,
+            SECRET_KEY=secret_key(env.get("SECRET_KEY"), instance_path),
+            SQLALCHEMY_DATABASE_URI=database_url(env.get("DATABASE_URL"), instance_path),
+            REDIS_URL=env.get("REDIS_URL") or None,
+            # Keys, channels and queue names start with this, so two deployments (or test runs)
+            # can share one Redis.
+            REDIS_PREFIX=env.get("REDIS_PREFIX") or "lobby",
+            MAIL_SERVER=env.get("MAIL_SERVER") or None,
+            MAIL_PORT=int(env.get("MAIL_PORT") or 25),
+            MAIL_USE_TLS=_flag(env, "MAIL_USE_TLS"),
+            MAIL_USE_SSL=_flag(env, "MAIL_USE_SSL"),
+            MAIL_USERNAME=env.get("MAIL_USERNAME") or None,
+            MAIL_PASSWORD=env.get("MAIL_PASSWORD") or None,
+            MAIL_DEFAULT_SENDER=env.get("MAIL_DEFAULT_SENDER") or "Lobby <no-reply@lobby.local>",
+            UPLOAD_FOLDER=Path(env.get("UPLOAD_FOLDER") or instance_path / "uploads"),
+            OUTBOX_FOLDER=Path(env.get("OUTBOX_FOLDER") or instance_path / "outbox"),
+            LOG_LEVEL=(env.get("LOG_LEVEL") or "INFO").upper(),
+            PREFERRED_URL_SCHEME=env.get("PREFERRED_URL_SCHEME") or "http",
+            SESSION_COOKIE_SECURE=_flag(env, "SESSION_COOKIE_SECURE"),
+        )
+
+    @property
+    def embedded(self) -> bool:
+        return self.REDIS_URL is None
+
+    def flask_settings(self) -> dict:
+        settings = {k: v for k, v in self.__dict__.items() if k.isupper()}
+        settings.update(
+            SQLALCHEMY_ENGINE_OPTIONS=engine_options(self.SQLALCHEMY_DATABASE_URI),
+            SESSION_COOKIE_HTTPONLY=True,
+            SESSION_COOKIE_SAMESITE="Lax",
+            RATELIMIT_STORAGE_URI=self.REDIS_URL or "memory://",
+            RATELIMIT_KEY_PREFIX=f"{self.REDIS_PREFIX}:limits",
+            RATELIMIT_HEADERS_ENABLED=True,
+            LOBBY_CONFIG=self,
+        )
+        return settings
+
+
+def engine_options(uri: str) -> dict:
+    if uri.startswith("sqlite"):
+        # A short busy timeout: a blocked SQLite call would freeze a whole gevent worker.
+        return {"connect_args": {"timeout": 5}}
+    return {"pool_pre_ping": True}

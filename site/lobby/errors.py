@@ -1,0 +1,88 @@
+"""One JSON error shape for the API (`{message, code}`), error pages for HTML."""
+from __future__ import annotations
+
+import logging
+
+from flask import Flask, g, jsonify, render_template, request
+from werkzeug.exceptions import HTTPException
+
+log = logging.getLogger(__name__)
+
+# Codes a client can switch on; the message is for people.
+HTTP_CODES = {
+    400: "BAD_REQUEST",
+    401: "UNAUTHORIZED",
+    403: "FORBIDDEN",
+    404: "NOT_FOUND",
+    405: "METHOD_NOT_ALLOWED",
+    409: "CONFLICT",
+    413: "PAYLOAD_TOO_LARGE",
+    415: "UNSUPPORTED_MEDIA_TYPE",
+    422: "UNPROCESSABLE",
+    429: "RATE_LIMITED",
+    500: "INTERNAL_ERROR",
+    503: "SERVICE_UNAVAILABLE",
+}
+
+
+class ApiError(Exception):
+    """Raise from any view or action; the API answers `{message, code}` with `status`."""
+
+    def __init__(self, status: int, message: str, code: str | None = None, **extra) -> None:
+        super().__init__(message)
+        self.status = status
+        self.message = message
+        self.code = code or HTTP_CODES.get(status, "ERROR")
+        self.extra = extra
+
+    def to_dict(self) -> dict:
+        return {"message": self.message, "code": self.code, **self.extra}
+
+
+def wants_json() -> bool:
+    return request.path.startswith("/api/") or request.path == "/api"
+
+
+def api_error_response(error: ApiError):
+    response = jsonify(error.to_dict())
+    response.status_code = error.status
+    return response
+
+
+def handle_api_error(error: ApiError):
+    if wants_json():
+        return api_error_response(error)
+    return render_error_page(error.status, error.message)
+
+
+def handle_http_exception(error: HTTPException):
+    if wants_json():
+        response = api_error_response(ApiError(error.code or 500, error.description or error.name))
+        for header in ("Retry-After", "Allow"):
+            if error.get_response().headers.get(header):
+                response.headers[header] = error.get_response().headers[header]
+        return response
+    return render_error_page(error.code or 500, error.description)
+
+
+def handle_unexpected(error: Exception):
+    if isinstance(error, HTTPException):
+        return handle_http_exception(error)
+    log.exception("unhandled error on %s %s", request.method, request.path)
+    if wants_json():
+        return api_error_response(ApiError(500, "Внутренняя ошибка сервера"))
+    return render_error_page(500, None)
+
+
+def render_error_page(status: int, description: str | None):
+    template = "errors/404.html" if status == 404 else "errors/500.html" if status >= 500 else "errors/generic.html"
+    body = render_template(
+        template, status=status, description=description, request_id=g.get("request_id", "")
+    )
+    return body, status
+
+
+def init_app(app: Flask) -> None:
+    app.register_error_handler(ApiError, handle_api_error)
+    app.register_error_handler(HTTPException, handle_http_exception)
+    app.register_error_handler(Exception, handle_unexpected)

@@ -1,0 +1,60 @@
+"""Jinja helpers for React islands and static assets.
+
+`island(name, props)` renders the placeholder that `islands/main.jsx` mounts; use it as
+`{% call island('toaster', {...}) %}no-JS fallback{% endcall %}` or `{{ island('name') }}`.
+Asset URLs come from the manifest the esbuild script writes (`static/build/manifest.json`).
+"""
+from __future__ import annotations
+
+import hashlib
+import json
+from functools import lru_cache
+from pathlib import Path
+
+from flask import Flask, current_app, url_for
+from jinja2.utils import htmlsafe_json_dumps
+from markupsafe import Markup, escape
+
+
+def island(name: str, props: dict | None = None, caller=None, tag: str = "div", **attrs) -> Markup:
+    # The same escaping as Jinja's |tojson (<, >, & and ' as \\u escapes): safe in single quotes.
+    data = htmlsafe_json_dumps(props or {}, dumps=current_app.json.dumps)
+    extra = "".join(f' {escape(k.replace("_", "-"))}="{escape(v)}"' for k, v in attrs.items())
+    inner = caller() if caller is not None else ""
+    return Markup(f"<{tag} data-island=\"{escape(name)}\" data-props='{data}'{extra}>{inner}</{tag}>")
+
+
+def build_folder(app: Flask) -> Path:
+    return Path(app.static_folder) / "build"
+
+
+@lru_cache(maxsize=4)
+def _manifest(path: str, mtime: float) -> dict:
+    return json.loads(Path(path).read_text())
+
+
+def manifest(app: Flask) -> dict:
+    path = build_folder(app) / "manifest.json"
+    if not path.exists():
+        raise RuntimeError("islands are not built: run `make build` (or `make run`)")
+    return _manifest(str(path), path.stat().st_mtime)
+
+
+def island_script() -> str:
+    """URL of the islands entry module (hashed by esbuild)."""
+    return url_for("static", filename=manifest(current_app)["main.js"])
+
+
+@lru_cache(maxsize=64)
+def _digest(path: str, mtime: float) -> str:
+    return hashlib.sha256(Path(path).read_bytes()).hexdigest()[:10]
+
+
+def asset_url(filename: str) -> str:
+    """URL of a file under static/ with a content hash, so browsers may cache it for long."""
+    path = Path(current_app.static_folder) / filename
+    return url_for("static", filename=filename, v=_digest(str(path), path.stat().st_mtime))
+
+
+def init_app(app: Flask) -> None:
+    app.jinja_env.globals.update(island=island, island_script=island_script, asset_url=asset_url)

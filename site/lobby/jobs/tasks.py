@@ -1,0 +1,14 @@
+"""Job functions: small, module-level, they take ids and call an action.
+
+Mail and cleanup jobs arrive with the features that need them; the worker imports this module
+before it forks, so every job listed here starts warm.
+"""
+import logging
+
+log = logging.getLogger(__name__)
+
+
+def log_heartbeat(note: str) -> str:
+    """A job an operator can queue to check that the worker runs jobs (`flask jobs ping`)."""
+    log.info("job heartbeat: %s", note)
+    return note

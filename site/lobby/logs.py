@@ -1,0 +1,78 @@
+"""Structured request logs: one JSON line per request, never with the query string.
+
+Query strings carry secrets (the live socket's `?token=`, reset links), so only the path is kept.
+Werkzeug's own access line (which has the full URL) is dropped for the same reason.
+"""
+from __future__ import annotations
+
+import json
+import logging
+import secrets
+import time
+
+from flask import Flask, g, request
+
+request_log = logging.getLogger("lobby.request")
+
+
+class JsonFormatter(logging.Formatter):
+    def format(self, record: logging.LogRecord) -> str:
+        entry = {
+            "time": self.formatTime(record, "%Y-%m-%dT%H:%M:%S"),
+            "level": record.levelname.lower(),
+            "logger": record.name,
+            "message": record.getMessage(),
+        }
+        entry.update(getattr(record, "fields", {}))
+        if record.exc_info:
+            entry["exception"] = self.formatException(record.exc_info)
+        return json.dumps(entry, ensure_ascii=False)
+
+
+class DropAccessLines(logging.Filter):
+    """Werkzeug logs each request as '"GET /path?query HTTP/1.1" 200 -': drop those lines."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        return not (isinstance(record.msg, str) and record.msg.startswith('"%s" %s %s'))
+
+
+def configure_logging(level: str) -> None:
+    root = logging.getLogger()
+    if not any(isinstance(h.formatter, JsonFormatter) for h in root.handlers):
+        handler = logging.StreamHandler()
+        handler.setFormatter(JsonFormatter())
+        root.addHandler(handler)
+    root.setLevel(level)
+    werkzeug = logging.getLogger("werkzeug")
+    if not any(isinstance(f, DropAccessLines) for f in werkzeug.filters):
+        werkzeug.addFilter(DropAccessLines())
+
+
+def _start() -> None:
+    g.request_started = time.perf_counter()
+    g.request_id = request.headers.get("X-Request-Id", "")[:64] or secrets.token_hex(8)
+
+
+def _finish(response):
+    elapsed = time.perf_counter() - g.get("request_started", time.perf_counter())
+    request_log.info(
+        "request",
+        extra={
+            "fields": {
+                "method": request.method,
+                "path": request.path,
+                "status": response.status_code,
+                "ms": round(elapsed * 1000, 1),
+                "requestId": g.get("request_id"),
+                "remote": request.remote_addr,
+            }
+        },
+    )
+    response.headers["X-Request-Id"] = g.get("request_id", "")
+    return response
+
+
+def init_app(app: Flask) -> None:
+    configure_logging(app.config["LOG_LEVEL"])
+    app.before_request(_start)
+    app.after_request(_finish)

@@ -1,0 +1,150 @@
+"""The event bus: `publish(event, recipients)` reaches the subscribers of every process.
+
+Embedded mode (no REDIS_URL): subscribers in this process are called directly.
+Production: events go through one Redis pub/sub channel; each process runs one subscriber
+thread (a greenlet under gevent) that hands them to its local subscribers, i.e. its own sockets.
+
+Recipients are always explicit: user ids and/or channel ids. There is no "everyone".
+"""
+from __future__ import annotations
+
+import json
+import logging
+import threading
+import time
+from dataclasses import dataclass, field
+from typing import Callable, Iterable
+
+from redis import Redis
+from redis.exceptions import RedisError
+
+log = logging.getLogger(__name__)
+
+
+@dataclass(frozen=True)
+class Recipients:
+    users: frozenset[int] = field(default_factory=frozenset)
+    channels: frozenset[int] = field(default_factory=frozenset)
+
+    @classmethod
+    def of(cls, users: Iterable[int] = (), channels: Iterable[int] = ()) -> "Recipients":
+        found = cls(frozenset(int(u) for u in users), frozenset(int(c) for c in channels))
+        if not found.users and not found.channels:
+            raise ValueError("an event needs recipients: user ids or channel ids")
+        return found
+
+    def to_wire(self) -> dict:
+        return {"users": sorted(self.users), "channels": sorted(self.channels)}
+
+    @classmethod
+    def from_wire(cls, data: dict) -> "Recipients":
+        return cls.of(data.get("users", ()), data.get("channels", ()))
+
+
+Subscriber = Callable[[dict, Recipients], None]
+
+
+class LocalBus:
+    """Delivers within this process."""
+
+    def __init__(self) -> None:
+        self._subscribers: list[Subscriber] = []
+        self._lock = threading.Lock()
+
+    def subscribe(self, subscriber: Subscriber) -> None:
+        with self._lock:
+            self._subscribers.append(subscriber)
+
+    def unsubscribe(self, subscriber: Subscriber) -> None:
+        with self._lock:
+            if subscriber in self._subscribers:
+                self._subscribers.remove(subscriber)
+
+    def publish(self, event: dict, recipients: Recipients) -> None:
+        self.deliver(event, recipients)
+
+    def deliver(self, event: dict, recipients: Recipients) -> None:
+        with self._lock:
+            subscribers = list(self._subscribers)
+        for subscriber in subscribers:
+            try:
+                subscriber(event, recipients)
+            except Exception:  # one broken subscriber must not starve the others
+                log.exception("bus subscriber failed on %s", event.get("type"))
+
+    def close(self) -> None:
+        pass
+
+
+class RedisBus(LocalBus):
+    """Publishes to Redis; one listener thread per process delivers to local subscribers."""
+
+    RECONNECT_DELAY = 1.0
+
+    def __init__(self, url: str, prefix: str) -> None:
+        super().__init__()
+        self.channel = f"{prefix}:events"
+        self._redis = Redis.from_url(url)
+        self._listener: threading.Thread | None = None
+        self._stopped = threading.Event()
+        self._ready = threading.Event()
+
+    def publish(self, event: dict, recipients: Recipients) -> None:
+        payload = json.dumps({"event": event, "to": recipients.to_wire()}, separators=(",", ":"))
+        self._redis.publish(self.channel, payload)
+
+    def subscribe(self, subscriber: Subscriber) -> None:
+        super().subscribe(subscriber)
+        with self._lock:
+            if self._listener is None:
+                self._listener = threading.Thread(target=self._listen, name="lobby-bus", daemon=True)
+                self._listener.start()
+        # Events published before the listener is subscribed would be missed: wait for it.
+        self._ready.wait(timeout=5)
+
+    def _listen(self) -> None:
+        while not self._stopped.is_set():
+            try:
+                pubsub = self._redis.pubsub(ignore_subscribe_messages=True)
+                pubsub.subscribe(self.channel)
+                self._ready.set()
+                while not self._stopped.is_set():
+                    message = pubsub.get_message(timeout=1.0)
+                    if message is not None:
+                        self._deliver_raw(message["data"])
+                pubsub.close()
+            except RedisError:
+                # Redis went away: resubscribe on our own once it is back.
+                log.warning("bus lost Redis; resubscribing in %.0fs", self.RECONNECT_DELAY)
+                time.sleep(self.RECONNECT_DELAY)
+
+    def _deliver_raw(self, data: bytes) -> None:
+        try:
+            payload = json.loads(data)
+            recipients = Recipients.from_wire(payload["to"])
+        except (ValueError, KeyError, TypeError):
+            log.warning("bus dropped a malformed message")
+            return
+        self.deliver(payload["event"], recipients)
+
+    def close(self) -> None:
+        self._stopped.set()
+        if self._listener is not None:
+            self._listener.join(timeout=3)
+
+
+def bus_for(config) -> LocalBus:
+    if config.get("REDIS_URL"):
+        return RedisBus(config["REDIS_URL"], config["REDIS_PREFIX"])
+    return LocalBus()
+
+
+def current_bus() -> LocalBus:
+    from flask import current_app
+
+    return current_app.extensions["lobby.bus"]
+
+
+def publish(event: dict, recipients: Recipients) -> None:
+    """Hand an event to the bus; call after the commit that the event reports."""
+    current_bus().publish(event, recipients)

@@ -1,0 +1,92 @@
+"""Fixtures: `app`, `client`, `make_app`, `live`, and the real services behind them.
+
+The suite runs in the mode the environment names: embedded (SQLite, no REDIS_URL) or production
+(DATABASE_URL on PostgreSQL, REDIS_URL). Tests of the Redis-backed seams (RQ, pub/sub) always
+talk to a real Redis: REDIS_URL, else the machine's one on loopback.
+"""
+from __future__ import annotations
+
+import os
+import secrets
+
+import pytest
+from flask_migrate import upgrade
+from sqlalchemy import delete
+
+from lobby import create_app
+from lobby.extensions import db
+from tests.support import LiveServer, fresh_database
+
+SUITE_DATABASE_URL = os.environ.get("DATABASE_URL")
+SUITE_REDIS_URL = os.environ.get("REDIS_URL")
+
+
+@pytest.fixture(scope="session")
+def redis_url() -> str:
+    return SUITE_REDIS_URL or os.environ.get("TEST_REDIS_URL") or "redis://127.0.0.1:6379/0"
+
+
+@pytest.fixture(scope="session")
+def database_url(tmp_path_factory):
+    with fresh_database(SUITE_DATABASE_URL, tmp_path_factory.mktemp("db")) as url:
+        yield url
+
+
+@pytest.fixture
+def make_app(tmp_path, database_url):
+    """Build an app from an environment like production's; keyword arguments override it."""
+    apps = []
+
+    def build(overrides: dict | None = None, **env):
+        base = {
+            "INSTANCE_PATH": str(tmp_path / "instance"),
+            "DATABASE_URL": database_url,
+            "SECRET_KEY": "test-secret",
+            "REDIS_PREFIX": f"lobby-test-{secrets.token_hex(4)}",
+        }
+        if SUITE_REDIS_URL:
+            base["REDIS_URL"] = SUITE_REDIS_URL
+        base.update({k: v for k, v in env.items() if v is not None})
+        for key, value in env.items():
+            if value is None:
+                base.pop(key, None)
+        app = create_app({"TESTING": True, "WTF_CSRF_ENABLED": False, **(overrides or {})}, env=base)
+        apps.append(app)
+        return app
+
+    yield build
+    for app in apps:
+        app.extensions["lobby.bus"].close()
+        with app.app_context():
+            db.session.remove()
+            db.engine.dispose()
+
+
+@pytest.fixture(scope="session")
+def _migrated(database_url, tmp_path_factory):
+    app = create_app(env={"INSTANCE_PATH": str(tmp_path_factory.mktemp("mig")), "DATABASE_URL": database_url, "SECRET_KEY": "x"})
+    with app.app_context():
+        upgrade()
+        db.engine.dispose()
+
+
+@pytest.fixture
+def app(make_app, _migrated):
+    app = make_app()
+    yield app
+    with app.app_context():
+        # Each test starts from empty tables on the suite's migrated database.
+        for table in reversed(db.metadata.sorted_tables):
+            db.session.execute(delete(table))
+        db.session.commit()
+
+
+@pytest.fixture
+def client(app):
+    return app.test_client()
+
+
+@pytest.fixture
+def live(app):
+    with LiveServer(app) as server:
+        yield server
