@@ -25,6 +25,21 @@ HTTP_CODES = {
 }
 
 
+# What people read when a request fails for a plain HTTP reason (werkzeug's texts are English).
+HTTP_MESSAGES = {
+    400: "Некорректный запрос",
+    401: "Требуется вход в систему",
+    403: "Доступ запрещён",
+    404: "Не найдено",
+    405: "Этот метод не поддерживается",
+    413: "Слишком большой запрос",
+    415: "Неподдерживаемый формат данных",
+    429: "Слишком много запросов. Попробуйте позже.",
+    500: "Внутренняя ошибка сервера",
+    503: "Сервис временно недоступен",
+}
+
+
 class ApiError(Exception):
     """Raise from any view or action; the API answers `{message, code}` with `status`."""
 
@@ -56,13 +71,18 @@ def handle_api_error(error: ApiError):
 
 
 def handle_http_exception(error: HTTPException):
-    if wants_json():
-        response = api_error_response(ApiError(error.code or 500, error.description or error.name))
-        for header in ("Retry-After", "Allow"):
-            if error.get_response().headers.get(header):
-                response.headers[header] = error.get_response().headers[header]
-        return response
-    return render_error_page(error.code or 500, error.description)
+    status = error.code or 500
+    # A description set on purpose (abort(404, "…")) is kept; werkzeug's stock English one is not.
+    stock = type(error).description
+    message = error.description if error.description != stock else HTTP_MESSAGES.get(status, error.name)
+    if not wants_json():
+        return render_error_page(status, message)
+    response = api_error_response(ApiError(status, message))
+    original = error.get_response().headers
+    for header in ("Retry-After", "Allow"):
+        if original.get(header):
+            response.headers[header] = original[header]
+    return response
 
 
 def handle_unexpected(error: Exception):
@@ -70,7 +90,7 @@ def handle_unexpected(error: Exception):
         return handle_http_exception(error)
     log.exception("unhandled error on %s %s", request.method, request.path)
     if wants_json():
-        return api_error_response(ApiError(500, "Внутренняя ошибка сервера"))
+        return api_error_response(ApiError(500, HTTP_MESSAGES[500]))
     return render_error_page(500, None)
 
 

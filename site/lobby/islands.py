@@ -8,12 +8,15 @@ from __future__ import annotations
 
 import hashlib
 import json
+import logging
 from functools import lru_cache
 from pathlib import Path
 
 from flask import Flask, current_app, url_for
 from jinja2.utils import htmlsafe_json_dumps
 from markupsafe import Markup, escape
+
+log = logging.getLogger(__name__)
 
 
 def island(name: str, props: dict | None = None, caller=None, tag: str = "div", **attrs) -> Markup:
@@ -35,14 +38,17 @@ def _manifest(path: str, mtime: float) -> dict:
 
 def manifest(app: Flask) -> dict:
     path = build_folder(app) / "manifest.json"
-    if not path.exists():
-        raise RuntimeError("islands are not built: run `make build` (or `make run`)")
     return _manifest(str(path), path.stat().st_mtime)
 
 
-def island_script() -> str:
-    """URL of the islands entry module (hashed by esbuild)."""
-    return url_for("static", filename=manifest(current_app)["main.js"])
+def island_script() -> str | None:
+    """URL of the islands entry module (hashed by esbuild); None, logged, when it is not built,
+    so that error pages still render and no-JS fallbacks still work."""
+    try:
+        return url_for("static", filename=manifest(current_app)["main.js"])
+    except (OSError, KeyError, ValueError):
+        log.error("islands are not built: run `make build` (or `make run`)")
+        return None
 
 
 @lru_cache(maxsize=64)

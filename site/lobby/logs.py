@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 import logging
+import re
 import secrets
 import time
 
@@ -30,10 +31,13 @@ class JsonFormatter(logging.Formatter):
 
 
 class DropAccessLines(logging.Filter):
-    """Werkzeug logs each request as '"GET /path?query HTTP/1.1" 200 -': drop those lines."""
+    """The dev server logs each request as '127.0.0.1 - - [date] "GET /path?query HTTP/1.1" 200 -'
+    (query included): drop those lines; `lobby.request` already logs the request without it."""
+
+    ACCESS_LINE = re.compile(r'^\S+ - - \[[^\]]*\] "')
 
     def filter(self, record: logging.LogRecord) -> bool:
-        return not (isinstance(record.msg, str) and record.msg.startswith('"%s" %s %s'))
+        return not self.ACCESS_LINE.match(record.getMessage())
 
 
 def configure_logging(level: str) -> None:
