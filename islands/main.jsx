@@ -1,5 +1,6 @@
 // Mounts every server-rendered `[data-island]` placeholder with its React component.
 import { createRoot } from 'react-dom/client';
+import ErrorBoundary from './lib/ErrorBoundary.jsx';
 
 // The one list of islands. Dynamic imports: a page downloads only the islands it contains.
 const registry = {
@@ -18,7 +19,11 @@ async function mount(el) {
     const props = JSON.parse(el.dataset.props || '{}');
     const { default: Island } = await load();
     // createRoot, not hydrateRoot: the Jinja fallback inside is not React markup, it is replaced.
-    createRoot(el).render(<Island {...props} />);
+    createRoot(el).render(
+      <ErrorBoundary name={name}>
+        <Island {...props} />
+      </ErrorBoundary>,
+    );
     el.dataset.mounted = 'true';
   } catch (error) {
     // The no-JS fallback stays in place, so the page still works without this island.

@@ -1,5 +1,5 @@
 import pytest
-from flask import flash, redirect
+from flask import flash, redirect, render_template_string
 from selenium.webdriver.common.by import By
 
 from tests.browser.helpers import page_text, severe_console_errors, wait_for, wait_for_island, wait_for_text
@@ -90,3 +90,18 @@ def test_unknown_page_says_not_found_with_a_way_home(browser, live):
     browser.find_element(By.LINK_TEXT, "На главную").click()
     wait_for_text(browser, "Создать аккаунт")
     assert browser.current_url == live.url + "/"
+
+
+def test_a_crashed_island_shows_the_error_card_and_the_page_lives_on(app, browser, live):
+    @app.get("/test-broken-island")
+    def broken_island():
+        # The toaster given props it cannot use: its effect throws.
+        return render_template_string(
+            "{% extends 'base.html' %}{% block content %}<h1>Страница жива</h1>"
+            "{{ island('toaster', {'messages': 'не список'}) }}{% endblock %}")
+
+    browser.get(live.url + "/test-broken-island")
+    card = wait_for(browser, ".island-error")
+    assert "Что-то пошло не так" in card.text
+    assert "Попробовать снова" in card.text and "Перезагрузить" in card.text
+    assert "Страница жива" in page_text(browser)

@@ -62,9 +62,11 @@ def test_embedded_failing_job_is_kept_and_does_not_break_the_caller(embedded):
 def test_failed_job_can_be_retried_by_an_operator(embedded, tmp_path):
     note = tmp_path / "retried.txt"
     with embedded.app_context():
-        db.session.add(FailedJob(function="tests.jobs.sample_jobs:write_note", args=[str(note), "снова"], error="x"))
+        row = FailedJob(function="tests.jobs.sample_jobs:write_note", args=[str(note), "снова"], error="x")
+        db.session.add(row)
         db.session.commit()
-    result = embedded.test_cli_runner().invoke(args=["jobs", "retry", "1"])
+        job_id = str(row.id)
+    result = embedded.test_cli_runner().invoke(args=["jobs", "retry", job_id])
     assert result.exit_code == 0, result.output
     assert note.read_text() == "снова"
     assert failed_jobs(embedded)[0]["retriedAt"] is not None
@@ -123,3 +125,13 @@ def test_jobs_ping_fails_clearly_without_a_worker(production):
     result = production.test_cli_runner().invoke(args=["jobs", "ping", "--timeout", "1"])
     assert result.exit_code != 0 and "no worker ran the job" in result.output
     assert time.monotonic() - started < 10
+
+
+def test_operators_see_failed_jobs_with_their_error(embedded):
+    runner = embedded.test_cli_runner()
+    assert "no failed jobs" in runner.invoke(args=["jobs", "failed"]).output
+    with embedded.test_request_context():
+        queue.enqueue(explode, "почта не ушла")
+    output = runner.invoke(args=["jobs", "failed"]).output
+    assert "tests.jobs.sample_jobs:explode('почта не ушла',)" in output
+    assert "RuntimeError: почта не ушла" in output

@@ -1,0 +1,37 @@
+// The spec's error boundary: one crashed island shows this card instead of taking the page down.
+import { Component } from 'react';
+
+export default class ErrorBoundary extends Component {
+  state = { error: null };
+
+  static getDerivedStateFromError(error) {
+    return { error };
+  }
+
+  componentDidCatch(error, info) {
+    console.error(`island "${this.props.name}" crashed`, error, info.componentStack);
+  }
+
+  render() {
+    const { error } = this.state;
+    if (!error) return this.props.children;
+    return (
+      <div className="island-error" role="alert">
+        <p className="island-error__title">Что-то пошло не так</p>
+        <p className="island-error__text">Произошла ошибка в приложении. Попробуйте перезагрузить страницу.</p>
+        <details className="island-error__details">
+          <summary>Подробности</summary>
+          <code>{String(error?.message || error)}</code>
+        </details>
+        <div className="island-error__actions">
+          <button type="button" className="btn btn-primary" onClick={() => this.setState({ error: null })}>
+            Попробовать снова
+          </button>
+          <button type="button" className="btn btn-ghost" onClick={() => window.location.reload()}>
+            Перезагрузить
+          </button>
+        </div>
+      </div>
+    );
+  }
+}
