@@ -14,7 +14,8 @@ from flask_migrate import upgrade
 from sqlalchemy import delete
 
 from lobby import create_app
-from lobby.extensions import db
+from lobby.extensions import db, limiter
+from lobby.jobs.queue import wait_for_local_jobs
 from tests.support import LiveServer, fresh_database
 
 SUITE_DATABASE_URL = os.environ.get("DATABASE_URL")
@@ -56,6 +57,7 @@ def make_app(tmp_path, database_url):
 
     yield build
     for app in apps:
+        wait_for_local_jobs(app)
         app.extensions["lobby.bus"].close()
         with app.app_context():
             db.session.remove()
@@ -74,7 +76,9 @@ def _migrated(database_url, tmp_path_factory):
 def app(make_app, _migrated):
     app = make_app()
     yield app
+    wait_for_local_jobs(app)
     with app.app_context():
+        limiter.reset()  # counters are per process in embedded mode: no test inherits another's
         # Each test starts from empty tables on the suite's migrated database.
         for table in reversed(db.metadata.sorted_tables):
             db.session.execute(delete(table))

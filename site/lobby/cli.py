@@ -34,6 +34,7 @@ def retry_job(job_id: int) -> None:
     if row is None:
         raise click.ClickException(f"no failed job {job_id}")
     queue.retry(row)
+    queue.wait_for_local_jobs(current_app._get_current_object())  # embedded: the CLI process must not exit mid-job
     click.echo(f"job {job_id} queued again")
 
 
@@ -43,6 +44,7 @@ def ping(timeout: float) -> None:
     """Queue a heartbeat job and wait until a worker has run it."""
     if current_app.config.get("REDIS_URL") is None:
         queue.enqueue(tasks.log_heartbeat, "ping")
+        queue.wait_for_local_jobs(current_app._get_current_object())
         click.echo("embedded mode: the job ran in-process")
         return
     job = queue.rq_queue().enqueue(queue.run, queue.function_name(tasks.log_heartbeat), "ping")

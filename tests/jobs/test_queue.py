@@ -43,16 +43,18 @@ def production(make_app, app, redis_url):
     Redis.from_url(redis_url).delete(f"rq:queue:{app.config['REDIS_PREFIX']}-jobs")
 
 
-def test_embedded_job_runs_inline_at_once(embedded, tmp_path):
+def test_embedded_job_runs_in_process_without_holding_up_the_caller(embedded, tmp_path):
     note = tmp_path / "note.txt"
     with embedded.test_request_context():
         queue.enqueue(write_note, str(note), "привет")
+    queue.wait_for_local_jobs(embedded)
     assert note.read_text() == "привет"
 
 
 def test_embedded_failing_job_is_kept_and_does_not_break_the_caller(embedded):
     with embedded.test_request_context():
         queue.enqueue(explode, "нет связи")
+    queue.wait_for_local_jobs(embedded)
     [failed] = failed_jobs(embedded)
     assert failed["function"] == "tests.jobs.sample_jobs:explode"
     assert failed["args"] == ["нет связи"]
@@ -132,6 +134,7 @@ def test_operators_see_failed_jobs_with_their_error(embedded):
     assert "no failed jobs" in runner.invoke(args=["jobs", "failed"]).output
     with embedded.test_request_context():
         queue.enqueue(explode, "почта не ушла")
+    queue.wait_for_local_jobs(embedded)
     output = runner.invoke(args=["jobs", "failed"]).output
     assert "tests.jobs.sample_jobs:explode('почта не ушла',)" in output
     assert "RuntimeError: почта не ушла" in output

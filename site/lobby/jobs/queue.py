@@ -1,21 +1,25 @@
-"""The job seam: `enqueue(fn, *ids)` behaves the same in both modes.
+"""The job seam: `enqueue(fn, *args)` behaves the same in both modes.
 
-Embedded (no REDIS_URL): the job runs inline, right away, in this process.
-Production: the job goes to an RQ queue in Redis and `flask --app wsgi worker` runs it.
+Embedded (no REDIS_URL): the job runs in this process, on one background thread, right after
+the call; the request that queued it does not wait for it (so an SMTP send, say, never shows in
+a response's timing). Production: the job goes to an RQ queue in Redis and
+`flask --app wsgi worker` runs it.
 
-Call it after the commit that made the ids visible: a worker may pick the job up at once.
+Call it after the commit that made the job's rows visible: a worker may pick the job up at once.
 A job that raises, or that cannot be queued, is kept as a `FailedJob` row; nothing is lost.
 """
 from __future__ import annotations
 
 import logging
+import queue as stdlib_queue
+import threading
 import traceback
 from typing import Callable
 
-from flask import current_app
+from flask import Flask, current_app
 from redis import Redis
 from redis.exceptions import RedisError
-from rq import Queue
+from rq import Queue, Retry
 
 from lobby.database import utcnow
 from lobby.extensions import db
@@ -47,32 +51,38 @@ def rq_queue() -> Queue:
     return Queue(queue_name(), connection=connection, default_timeout=JOB_TIMEOUT)
 
 
-def enqueue(fn: Callable, *args) -> None:
-    """Run `fn(*args)` as a job. Arguments must be JSON-friendly (ids, not objects)."""
+def enqueue(fn: Callable, *args, retries: int = 0) -> None:
+    """Run `fn(*args)` as a job. Arguments must be JSON-friendly (ids, not objects).
+    `retries`: on RQ, how many more tries a failing job gets (after 10 s, 1 min, 5 min...)."""
     name = function_name(fn)
     if current_app.config.get("REDIS_URL") is None:
-        run(name, *args)
+        local_runner(current_app._get_current_object()).submit(name, args)
         return
+    retry = Retry(max=retries, interval=[10, 60, 300][:retries]) if retries else None
     try:
-        rq_queue().enqueue(run, name, *args, description=name)
+        rq_queue().enqueue(run, name, *args, description=name, retry=retry)
     except RedisError:
         log.exception("job %s could not be queued; kept for retry", name)
         record_failure(name, args, traceback.format_exc())
 
 
 def run(name: str, *args):
-    """Run one job inside the app; what RQ calls. A failure is recorded, logged and re-raised
-    on RQ (so RQ marks the job failed) but not inline (the request that queued it goes on)."""
+    """What RQ calls in the worker: run the job inside the app; a failure is recorded, logged
+    and re-raised so RQ marks the job failed (and retries it when asked to)."""
     from lobby.jobs.worker import app_for_job
 
-    with app_for_job().app_context():
+    return run_in(app_for_job(), name, args, reraise=True)
+
+
+def run_in(app: Flask, name: str, args, reraise: bool):
+    with app.app_context():
         try:
             return resolve(name)(*args)
         except Exception:
             db.session.rollback()
-            log.exception("job %s%r failed", name, tuple(args))
+            log.exception("job %s failed", name)
             record_failure(name, args, traceback.format_exc())
-            if current_app.config.get("REDIS_URL") is not None:
+            if reraise:
                 raise
             return None
 
@@ -87,3 +97,43 @@ def retry(failed: FailedJob) -> None:
     failed.retried_at = utcnow()
     db.session.commit()
     enqueue(resolve(failed.function), *failed.args)
+
+
+class LocalRunner:
+    """Embedded mode's worker: one daemon thread running jobs in order, in this process."""
+
+    def __init__(self, app: Flask) -> None:
+        self.app = app
+        self.jobs: stdlib_queue.Queue = stdlib_queue.Queue()
+        self.thread = threading.Thread(target=self._work, name="lobby-jobs", daemon=True)
+        self.thread.start()
+
+    def submit(self, name: str, args) -> None:
+        self.jobs.put((name, tuple(args)))
+
+    def _work(self) -> None:
+        while True:
+            name, args = self.jobs.get()
+            try:
+                run_in(self.app, name, args, reraise=False)
+            finally:
+                self.jobs.task_done()
+
+    def wait(self) -> None:
+        """Block until every job submitted so far has run (tests, CLI commands)."""
+        self.jobs.join()
+
+
+_runner_lock = threading.Lock()
+
+
+def local_runner(app: Flask) -> LocalRunner:
+    with _runner_lock:
+        if "lobby.jobs" not in app.extensions:
+            app.extensions["lobby.jobs"] = LocalRunner(app)
+        return app.extensions["lobby.jobs"]
+
+
+def wait_for_local_jobs(app: Flask) -> None:
+    if "lobby.jobs" in app.extensions:
+        app.extensions["lobby.jobs"].wait()
