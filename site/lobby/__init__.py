@@ -17,7 +17,7 @@ def create_app(overrides: dict | None = None, env: dict | None = None) -> Flask:
     from lobby import cli, errors, islands, logs
     from lobby.config import Config
     from lobby.database import tune_sqlite
-    from lobby.extensions import csrf, db, limiter, migrate, sock
+    from lobby.extensions import csrf, db, limiter, login_manager, migrate, sock
     from lobby.realtime.bus import bus_for
 
     source = os.environ if env is None else env
@@ -38,6 +38,8 @@ def create_app(overrides: dict | None = None, env: dict | None = None) -> Flask:
     db.init_app(app)
     migrate.init_app(app, db, directory=str(ROOT / "migrations"))
     csrf.init_app(app)
+    login_manager.init_app(app)
+    import lobby.accounts.session  # noqa: F401  (registers the user loader)
     limiter.init_app(app)
     sock.init_app(app)
     with app.app_context():
@@ -54,11 +56,14 @@ def create_app(overrides: dict | None = None, env: dict | None = None) -> Flask:
 
 def register_models() -> None:
     """Import every model module so metadata (and Alembic) sees all tables."""
+    import lobby.accounts.models  # noqa: F401
     import lobby.jobs.models  # noqa: F401
 
 
 def register_blueprints(app: Flask) -> None:
-    from lobby import health, landing
+    from lobby import health, landing, openapi, shell
+    from lobby.accounts import api as accounts_api
+    from lobby.accounts import pages as accounts_pages
 
-    app.register_blueprint(health.blueprint)
-    app.register_blueprint(landing.blueprint)
+    for module in (health, landing, openapi, shell, accounts_api, accounts_pages):
+        app.register_blueprint(module.blueprint)

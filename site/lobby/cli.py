@@ -1,5 +1,6 @@
 """Operator commands: `flask --app wsgi worker`, `flask --app wsgi jobs ...`."""
 import time
+from datetime import timedelta
 
 import click
 from flask import Flask, current_app
@@ -8,6 +9,7 @@ from sqlalchemy import select
 
 from lobby.extensions import db
 from lobby.jobs import queue, tasks
+from lobby.jobs.mail import retry_undelivered
 from lobby.jobs.models import FailedJob
 from lobby.jobs.worker import worker_command
 
@@ -57,6 +59,20 @@ def ping(timeout: float) -> None:
     raise click.ClickException(f"no worker ran the job within {timeout:.0f}s")
 
 
+mail = AppGroup("mail", help="Outgoing mail.")
+
+
+@mail.command("retry")
+@click.option("--minutes", default=1, help="Only mail undelivered for at least this long.")
+def retry_mail(minutes: int) -> None:
+    """Queue every undelivered mail again (run it from cron: nothing is lost to a mail outage)."""
+    count = retry_undelivered(timedelta(minutes=minutes))
+    queue.wait_for_local_jobs(current_app._get_current_object())
+    click.echo(f"{count} mail(s) queued again")
+
+
 def init_app(app: Flask) -> None:
-    app.cli.add_command(worker_command)
-    app.cli.add_command(jobs)
+    from lobby.accounts.cli import users
+
+    for command in (worker_command, jobs, mail, users):
+        app.cli.add_command(command)

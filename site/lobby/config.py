@@ -8,6 +8,7 @@ from __future__ import annotations
 import os
 import secrets
 from dataclasses import dataclass
+from datetime import timedelta
 from pathlib import Path
 
 TRUE_WORDS = {"1", "true", "yes", "on"}
@@ -65,6 +66,7 @@ class Config:
     OUTBOX_FOLDER: Path
     LOG_LEVEL: str
     PREFERRED_URL_SCHEME: str
+    PUBLIC_URL: str
     SESSION_COOKIE_SECURE: bool
 
     @classmethod
@@ -90,6 +92,9 @@ class Config:
             OUTBOX_FOLDER=Path(env.get("OUTBOX_FOLDER") or instance_path / "outbox"),
             LOG_LEVEL=(env.get("LOG_LEVEL") or "INFO").upper(),
             PREFERRED_URL_SCHEME=env.get("PREFERRED_URL_SCHEME") or "http",
+            # Links in mail point here; never built from a request's Host header (an attacker
+            # could make a reset link point at their own site).
+            PUBLIC_URL=(env.get("PUBLIC_URL") or "http://127.0.0.1:5000").rstrip("/"),
             SESSION_COOKIE_SECURE=_flag(env, "SESSION_COOKIE_SECURE"),
         )
 
@@ -103,6 +108,7 @@ class Config:
             SQLALCHEMY_ENGINE_OPTIONS=engine_options(self.SQLALCHEMY_DATABASE_URI),
             SESSION_COOKIE_HTTPONLY=True,
             SESSION_COOKIE_SAMESITE="Lax",
+            PERMANENT_SESSION_LIFETIME=timedelta(days=30),  # "remember me"
             RATELIMIT_STORAGE_URI=self.REDIS_URL or "memory://",
             RATELIMIT_KEY_PREFIX=f"{self.REDIS_PREFIX}:limits",
             RATELIMIT_HEADERS_ENABLED=True,

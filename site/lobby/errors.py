@@ -54,6 +54,15 @@ class ApiError(Exception):
         return {"message": self.message, "code": self.code, **self.extra}
 
 
+class ValidationError(ApiError):
+    """Bad input, field by field: `{message, code, errors: {field: message}}`. The message is the
+    first field's, so a client that reads only `message` still shows something true."""
+
+    def __init__(self, errors: dict[str, str], status: int = 422, code: str = "VALIDATION_ERROR") -> None:
+        super().__init__(status, next(iter(errors.values())), code, errors=errors)
+        self.errors = errors
+
+
 def wants_json() -> bool:
     return request.path.startswith("/api/") or request.path == "/api"
 

@@ -28,3 +28,21 @@ class FailedJob(db.Model):
             "failedAt": self.failed_at.isoformat(),
             "retriedAt": self.retried_at.isoformat() if self.retried_at else None,
         }
+
+
+class OutgoingMail(db.Model):
+    """A mail to send. Written in the transaction that needs it, delivered by a job; kept until
+    delivered, so a send that fails (or could not be queued) is retried, never lost. The bodies
+    are dropped once delivered: they may carry codes and links."""
+
+    __tablename__ = "outgoing_mail"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    to_address: Mapped[str] = mapped_column(String(254))
+    subject: Mapped[str] = mapped_column(String(200))
+    text_body: Mapped[str] = mapped_column(Text)
+    html_body: Mapped[str] = mapped_column(Text)
+    created_at: Mapped[datetime] = mapped_column(default=utcnow, index=True)
+    sent_at: Mapped[datetime | None] = mapped_column(default=None, index=True)
+    attempts: Mapped[int] = mapped_column(default=0)
+    last_error: Mapped[str | None] = mapped_column(Text, default=None)

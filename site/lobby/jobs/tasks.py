@@ -12,3 +12,9 @@ def log_heartbeat(note: str) -> str:
     """A job an operator can queue to check that the worker runs jobs (`flask jobs ping`)."""
     log.info("job heartbeat: %s", note)
     return note
+
+
+def start_password_reset(email: str) -> None:
+    from lobby.accounts.actions import do_start_password_reset
+
+    do_start_password_reset(email)

@@ -1,0 +1,157 @@
+"""`do_*`: the only functions that change accounts. Each runs one transaction; mail goes out
+through the job queue after the commit."""
+from __future__ import annotations
+
+from datetime import timedelta
+
+from flask import current_app
+from sqlalchemy import select, update
+
+from lobby.accounts import codes, tokens
+from lobby.accounts.models import PasswordReset, User
+from lobby.accounts.passwords import hash_password, needs_rehash, password_matches
+from lobby.database import utcnow
+from lobby.errors import ApiError, ValidationError
+from lobby.extensions import db
+from lobby.jobs.mail import compose_mail, send_after_commit
+
+ALREADY_VERIFIED = "Email уже подтвержден"
+BAD_CREDENTIALS = "Неверный email/username или пароль"
+NOT_VERIFIED = "Подтвердите email перед входом в систему"
+DEACTIVATED = "Аккаунт отключен"
+RESET_INVALID = "Ссылка для сброса пароля недействительна или устарела. Запросите новую."
+RESET_LIFETIME = timedelta(hours=1)
+
+
+def find_user(identifier: str) -> User | None:
+    """By e-mail when the identifier has an @, else by username; case-insensitive."""
+    key = identifier.strip().lower()
+    column = User.email_key if "@" in key else User.username_key
+    return db.session.scalar(select(User).where(column == key))
+
+
+def taken_fields(username: str | None, email: str | None) -> dict[str, str]:
+    taken = {}
+    if username and db.session.scalar(select(User.id).where(User.username_key == username.lower())):
+        taken["username"] = "Этот username уже занят"
+    if email and db.session.scalar(select(User.id).where(User.email_key == email.lower())):
+        taken["email"] = "Этот email уже используется"
+    return taken
+
+
+def do_register(fields: dict, verified: bool = False) -> User:
+    taken = taken_fields(fields["username"], fields["email"])
+    if taken:
+        raise ValidationError(taken, status=409, code="CONFLICT")
+    user = User(
+        username=fields["username"], username_key=fields["username"].lower(),
+        email=fields["email"], email_key=fields["email"].lower(),
+        first_name=fields["firstName"], last_name=fields["lastName"],
+        password_hash=hash_password(fields["password"]), is_email_verified=verified,
+    )
+    db.session.add(user)
+    db.session.flush()
+    mail = None if verified else codes.issue_code(user)
+    db.session.commit()
+    if mail is not None:
+        send_after_commit(mail)
+    return user
+
+
+def do_resend_code(user: User) -> None:
+    if user.is_email_verified:
+        raise ApiError(409, ALREADY_VERIFIED, "ALREADY_VERIFIED")
+    mail = codes.issue_code(user)
+    db.session.commit()
+    send_after_commit(mail)
+
+
+def do_verify_email(email: str, code: str) -> User:
+    user = find_user(email) if "@" in email else None
+    if user is None:
+        raise ApiError(400, codes.NO_CODE, "CODE_INVALID")
+    if user.is_email_verified:
+        raise ApiError(409, ALREADY_VERIFIED, "ALREADY_VERIFIED")
+    codes.use_code(user, code)
+    user.is_email_verified = True
+    db.session.commit()
+    return user
+
+
+def authenticate(identifier: str, password: str) -> User:
+    """The user these credentials belong to, or an error: 401 for wrong ones (the same for an
+    unknown account, which costs the same hashing time), 403 when unverified or deactivated."""
+    user = find_user(identifier)
+    if not password_matches(user.password_hash if user else None, password):
+        raise ApiError(401, BAD_CREDENTIALS, "INVALID_CREDENTIALS")
+    if user.is_deactivated:
+        raise ApiError(403, DEACTIVATED, "ACCOUNT_DEACTIVATED")
+    if not user.is_email_verified:
+        raise ApiError(403, NOT_VERIFIED, "EMAIL_NOT_VERIFIED")
+    return user
+
+
+def do_sign_in(user: User, password: str, remember: bool) -> str:
+    """Record the sign-in and start a refresh-token chain; returns the refresh token."""
+    if needs_rehash(user.password_hash):
+        user.password_hash = hash_password(password)
+    user.last_login_at = utcnow()
+    refresh_token = tokens.start_chain(user, remember)
+    db.session.commit()
+    return refresh_token
+
+
+def do_sign_out(refresh_token: str | None) -> None:
+    tokens.revoke_token_chain(refresh_token)
+    db.session.commit()
+
+
+def do_start_password_reset(email: str) -> None:
+    """The job behind forgot-password: it looks the address up itself, so the request costs the
+    same whether or not an account has it."""
+    user = find_user(email) if "@" in email else None
+    if user is None or user.is_deactivated:
+        return
+    token = tokens.new_secret()
+    db.session.add(PasswordReset(user_id=user.id, token_hash=tokens.digest(token),
+                                 expires_at=utcnow() + RESET_LIFETIME))
+    mail = compose_mail(user.email, "Сброс пароля Lobby", "reset_password", user=user,
+                        link=f"{current_app.config['PUBLIC_URL']}/auth/reset-password?token={token}", minutes=int(RESET_LIFETIME.total_seconds() // 60))
+    db.session.commit()
+    send_after_commit(mail)
+
+
+def reset_for_token(token: str | None) -> PasswordReset:
+    reset = db.session.scalar(select(PasswordReset).where(PasswordReset.token_hash == tokens.digest(token or "")))
+    if reset is None or reset.used_at is not None or reset.expires_at <= utcnow():
+        raise ApiError(400, RESET_INVALID, "RESET_TOKEN_INVALID")
+    return reset
+
+
+def do_reset_password(token: str | None, password: str) -> User:
+    """Set a new password from a reset link; every session of the account ends."""
+    reset = reset_for_token(token)
+    user = db.session.get(User, reset.user_id)
+    user.password_hash = hash_password(password)
+    db.session.execute(update(PasswordReset).where(PasswordReset.user_id == user.id, PasswordReset.used_at.is_(None))
+                       .values(used_at=utcnow()))
+    end_every_session(user)
+    db.session.commit()
+    return user
+
+
+def end_every_session(user: User) -> None:
+    user.session_version += 1  # cookie sessions and access tokens carry the old number
+    tokens.revoke_all(user.id)
+
+
+def do_deactivate(user: User) -> None:
+    user.is_deactivated = True
+    end_every_session(user)
+    db.session.commit()
+
+
+def do_verify_by_operator(user: User) -> None:
+    user.is_email_verified = True
+    codes.close_open_codes(user.id)
+    db.session.commit()

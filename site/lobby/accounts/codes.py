@@ -1,0 +1,73 @@
+"""E-mail verification codes: 6 digits from `secrets`, stored as an HMAC, 10 minutes, single use;
+a resend replaces the open code; 5 wrong tries kill it; at most 5 codes per address a day."""
+from __future__ import annotations
+
+import hashlib
+import hmac
+import secrets
+from datetime import timedelta
+
+from flask import current_app
+from sqlalchemy import func, select, update
+
+from lobby.accounts.models import EmailCode, User
+from lobby.database import utcnow
+from lobby.errors import ApiError
+from lobby.extensions import db
+from lobby.jobs.mail import compose_mail
+from lobby.jobs.models import OutgoingMail
+
+CODE_LIFETIME = timedelta(minutes=10)
+MAX_WRONG_TRIES = 5
+DAILY_CAP = 5
+
+INVALID = "Неверный код. Проверьте правильность ввода."
+EXPIRED = "Код подтверждения истек. Запросите новый код."
+LOCKED = "Слишком много неверных попыток. Запросите новый код."
+NO_CODE = "Неверный или истекший код подтверждения. Проверьте код и попробуйте снова."
+
+
+def code_digest(user_id: int, code: str) -> str:
+    key = current_app.config["SECRET_KEY"].encode()
+    return hmac.new(key, f"{user_id}:{code}".encode(), hashlib.sha256).hexdigest()
+
+
+def issue_code(user: User) -> OutgoingMail:
+    """Close the open code and add a new one with its mail, in the caller's transaction."""
+    since = utcnow() - timedelta(days=1)
+    sent_today = db.session.scalar(
+        select(func.count()).select_from(EmailCode).where(EmailCode.user_id == user.id, EmailCode.created_at > since)
+    )
+    if sent_today >= DAILY_CAP:
+        raise ApiError(429, "Превышен лимит кодов на сегодня. Попробуйте завтра.", "CODE_DAILY_LIMIT")
+    close_open_codes(user.id)
+    code = f"{secrets.randbelow(10**6):06d}"
+    db.session.add(EmailCode(user_id=user.id, code_hash=code_digest(user.id, code),
+                             expires_at=utcnow() + CODE_LIFETIME))
+    return compose_mail(user.email, "Код подтверждения Lobby", "verify_code",
+                        user=user, code=code, minutes=int(CODE_LIFETIME.total_seconds() // 60))
+
+
+def close_open_codes(user_id: int) -> None:
+    db.session.execute(update(EmailCode).where(EmailCode.user_id == user_id, EmailCode.closed_at.is_(None))
+                       .values(closed_at=utcnow()))
+
+
+def use_code(user: User, code: str) -> None:
+    """Check a code for this user; the caller commits. A wrong try is committed here, then raised."""
+    current = db.session.scalar(
+        select(EmailCode).where(EmailCode.user_id == user.id, EmailCode.closed_at.is_(None))
+        .order_by(EmailCode.id.desc()).limit(1)
+    )
+    if current is None:
+        raise ApiError(400, NO_CODE, "CODE_INVALID")
+    if current.expires_at <= utcnow():
+        raise ApiError(400, EXPIRED, "CODE_EXPIRED")
+    if not hmac.compare_digest(current.code_hash, code_digest(user.id, code)):
+        current.failed_attempts += 1
+        locked = current.failed_attempts >= MAX_WRONG_TRIES
+        if locked:
+            current.closed_at = utcnow()
+        db.session.commit()
+        raise ApiError(400, LOCKED if locked else INVALID, "CODE_LOCKED" if locked else "CODE_INVALID")
+    current.closed_at = utcnow()

@@ -1,0 +1,97 @@
+from __future__ import annotations
+
+from datetime import datetime
+
+from flask_login import UserMixin
+from sqlalchemy import ForeignKey, String
+from sqlalchemy.orm import Mapped, mapped_column
+
+from lobby.database import utcnow
+from lobby.extensions import db
+
+
+class User(UserMixin, db.Model):
+    __tablename__ = "users"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    username: Mapped[str] = mapped_column(String(32))
+    # Lower-cased copies: sign-in and "is it taken" are case-insensitive on both databases.
+    username_key: Mapped[str] = mapped_column(String(32), unique=True)
+    email: Mapped[str] = mapped_column(String(254))
+    email_key: Mapped[str] = mapped_column(String(254), unique=True)
+    first_name: Mapped[str] = mapped_column(String(50))
+    last_name: Mapped[str] = mapped_column(String(50))
+    password_hash: Mapped[str] = mapped_column(String(200))
+    is_email_verified: Mapped[bool] = mapped_column(default=False)
+    is_deactivated: Mapped[bool] = mapped_column(default=False)
+    # Bumped to end every session at once (password reset, deactivation): cookie sessions and
+    # access tokens carry the number they were issued with.
+    session_version: Mapped[int] = mapped_column(default=1)
+    profile_image_url: Mapped[str | None] = mapped_column(String(500), default=None)
+    created_at: Mapped[datetime] = mapped_column(default=utcnow)
+    last_login_at: Mapped[datetime | None] = mapped_column(default=None)
+
+    @property
+    def is_active(self) -> bool:  # Flask-Login: deactivated users cannot hold a session
+        return not self.is_deactivated
+
+    def get_id(self) -> str:
+        return f"{self.id}:{self.session_version}"
+
+    def to_dict(self) -> dict:
+        return {
+            "id": self.id,
+            "username": self.username,
+            "email": self.email,
+            "firstName": self.first_name,
+            "lastName": self.last_name,
+            "profileImageUrl": self.profile_image_url,
+            "isEmailVerified": self.is_email_verified,
+            "lastLoginAt": self.last_login_at.isoformat() if self.last_login_at else None,
+            "createdAt": self.created_at.isoformat(),
+        }
+
+
+class EmailCode(db.Model):
+    """A six-digit verification code, stored hashed. Rows stay after use: they count toward the
+    daily cap per address."""
+
+    __tablename__ = "email_codes"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    user_id: Mapped[int] = mapped_column(ForeignKey("users.id", ondelete="CASCADE"), index=True)
+    code_hash: Mapped[str] = mapped_column(String(64))
+    created_at: Mapped[datetime] = mapped_column(default=utcnow, index=True)
+    expires_at: Mapped[datetime]
+    failed_attempts: Mapped[int] = mapped_column(default=0)
+    # Set when the code was used, replaced by a resend, or killed by wrong tries.
+    closed_at: Mapped[datetime | None] = mapped_column(default=None)
+
+
+class RefreshToken(db.Model):
+    """One link of a rotating refresh-token chain (`family`), stored as a SHA-256 hash."""
+
+    __tablename__ = "refresh_tokens"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    user_id: Mapped[int] = mapped_column(ForeignKey("users.id", ondelete="CASCADE"), index=True)
+    token_hash: Mapped[str] = mapped_column(String(64), unique=True)
+    family: Mapped[str] = mapped_column(String(32), index=True)
+    remember: Mapped[bool] = mapped_column(default=False)
+    created_at: Mapped[datetime] = mapped_column(default=utcnow)
+    expires_at: Mapped[datetime]
+    rotated_at: Mapped[datetime | None] = mapped_column(default=None)
+    revoked_at: Mapped[datetime | None] = mapped_column(default=None)
+
+
+class PasswordReset(db.Model):
+    """A single-use password-reset link token, stored as a SHA-256 hash."""
+
+    __tablename__ = "password_resets"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    user_id: Mapped[int] = mapped_column(ForeignKey("users.id", ondelete="CASCADE"), index=True)
+    token_hash: Mapped[str] = mapped_column(String(64), unique=True)
+    created_at: Mapped[datetime] = mapped_column(default=utcnow)
+    expires_at: Mapped[datetime]
+    used_at: Mapped[datetime | None] = mapped_column(default=None)

@@ -1,0 +1,149 @@
+"""The auth pages: plain forms that work with JavaScript off (POST → redirect → flash), with
+islands that add the live behaviour on top. The same `check_*` and `do_*` as the JSON API."""
+from __future__ import annotations
+
+from flask import Blueprint, flash, redirect, render_template, request, session, url_for
+from flask_login import current_user
+
+from lobby.accounts import actions, limits
+from lobby.accounts.api import PENDING_EMAIL
+from lobby.accounts.session import refresh_cookie, sign_in_browser, sign_out_browser
+from lobby.accounts.validation import (check_code, check_email, check_login, check_new_password,
+                                       check_registration, text)
+from lobby.errors import ApiError, ValidationError
+from lobby.jobs import tasks
+from lobby.jobs.queue import enqueue
+
+blueprint = Blueprint("auth_pages", __name__)
+
+REASONS = {
+    "session_expired": "Сессия истекла. Войдите снова.",
+    "new_tab": "Приложение открыто в новой вкладке. Войдите снова, чтобы продолжить.",
+    "init_failed": "Не удалось восстановить сессию. Войдите снова.",
+}
+
+
+@blueprint.before_request
+def signed_in_visitors_go_to_the_app():
+    if current_user.is_authenticated and request.endpoint not in ("auth_pages.logout", "auth_pages.reset_password"):
+        return redirect("/app")
+    return None
+
+
+def form_errors(error: ApiError) -> dict[str, str]:
+    return error.errors if isinstance(error, ValidationError) else {"form": error.message}
+
+
+@blueprint.route("/auth", methods=["GET", "POST"])
+@blueprint.route("/auth/login", methods=["GET", "POST"])
+@blueprint.route("/login", methods=["GET", "POST"])
+@limits.login_per_ip
+@limits.login_per_account
+def login():
+    if request.method == "GET":
+        return render_login({}, {})
+    form = request.form
+    try:
+        identifier, password = check_login(form)
+        user = actions.authenticate(identifier, password)
+    except ApiError as error:
+        if error.code == "EMAIL_NOT_VERIFIED":
+            session[PENDING_EMAIL] = actions.find_user(text(form, "emailOrUsername")).email
+            flash(error.message, "warning")
+            return redirect(url_for("auth_pages.verify_email"))
+        return render_login(form, form_errors(error), error.status)
+    remember = form.get("rememberMe") == "on"
+    refresh_token = actions.do_sign_in(user, password, remember)
+    return sign_in_browser(redirect("/app"), user, refresh_token, remember)
+
+
+def render_login(form, errors: dict, status: int = 200):
+    return render_template(
+        "auth/login.html", form=form, errors=errors,
+        verified=request.args.get("verified") == "true", reason=REASONS.get(request.args.get("reason", "")),
+    ), status
+
+
+@blueprint.route("/auth/register", methods=["GET", "POST"])
+@limits.registration
+def register():
+    if request.method == "GET":
+        return render_template("auth/register.html", form={}, errors={})
+    try:
+        user = actions.do_register(check_registration(request.form))
+    except ApiError as error:
+        return render_template("auth/register.html", form=request.form, errors=form_errors(error)), error.status
+    session[PENDING_EMAIL] = user.email
+    return redirect(url_for("auth_pages.verify_email", email=user.email))
+
+
+@blueprint.route("/auth/verify-email", methods=["GET", "POST"])
+@blueprint.route("/verify-email", methods=["GET", "POST"])
+@limits.code_checks
+def verify_email():
+    email = text(request.form, "email") or request.args.get("email", "").strip() or session.get(PENDING_EMAIL, "")
+    if request.method == "GET":
+        return render_template("auth/verify.html", email=email, errors={})
+    try:
+        actions.do_verify_email(*check_code({"email": email, "code": request.form.get("code", "")}))
+    except ApiError as error:
+        if error.code == "ALREADY_VERIFIED":
+            flash("Email уже подтвержден. Войдите в аккаунт.", "success")
+            return redirect(url_for("auth_pages.login", verified="true"))
+        return render_template("auth/verify.html", email=email, errors=form_errors(error)), error.status
+    session.pop(PENDING_EMAIL, None)
+    return redirect(url_for("auth_pages.login", verified="true"))
+
+
+@blueprint.post("/auth/verify-email/resend")
+@limits.mail_sends_per_ip
+def resend_code():
+    email = text(request.form, "email") or session.get(PENDING_EMAIL, "")
+    user = actions.find_user(email) if "@" in email else None
+    try:
+        if user is None:
+            raise ApiError(400, "Email не указан", "EMAIL_REQUIRED")
+        actions.do_resend_code(user)
+        flash("Новый код отправлен на email", "success")
+    except ApiError as error:
+        flash(error.message, "error")
+    return redirect(url_for("auth_pages.verify_email", email=email))
+
+
+@blueprint.route("/auth/forgot-password", methods=["GET", "POST"])
+@limits.mail_sends_per_ip
+@limits.mail_sends_per_address
+def forgot_password():
+    if request.method == "GET":
+        return render_template("auth/forgot.html", form={}, errors={}, sent=request.args.get("sent") == "1")
+    try:
+        email = check_email(request.form)
+    except ValidationError as error:
+        return render_template("auth/forgot.html", form=request.form, errors=error.errors, sent=False), 422
+    enqueue(tasks.start_password_reset, email)
+    return redirect(url_for("auth_pages.forgot_password", sent="1"))
+
+
+@blueprint.route("/auth/reset-password", methods=["GET", "POST"])
+@limits.code_checks
+def reset_password():
+    token = request.values.get("token", "")
+    if request.method == "GET":
+        try:
+            actions.reset_for_token(token)
+        except ApiError as error:
+            return render_template("auth/reset.html", token="", errors={"form": error.message}), 400
+        return render_template("auth/reset.html", token=token, errors={})
+    try:
+        actions.do_reset_password(token, check_new_password(request.form))
+    except ApiError as error:
+        return render_template("auth/reset.html", token=token, errors=form_errors(error)), error.status
+    response = sign_out_browser(redirect(url_for("auth_pages.login")))  # this browser too
+    flash("Пароль изменен. Войдите с новым паролем.", "success")  # after the session was cleared
+    return response
+
+
+@blueprint.post("/auth/logout")
+def logout():
+    actions.do_sign_out(refresh_cookie())
+    return sign_out_browser(redirect(url_for("auth_pages.login")))

@@ -1,0 +1,99 @@
+"""Who is signed in: Flask-Login cookie sessions for pages, Bearer access tokens for the API,
+and the refresh-token cookie shared by both."""
+from __future__ import annotations
+
+from functools import wraps
+
+from flask import Response, current_app, g, jsonify, redirect, request, session, url_for
+from flask_login import current_user, login_user, logout_user
+
+from lobby.accounts import tokens
+from lobby.accounts.models import User
+from lobby.errors import ApiError, wants_json
+from lobby.extensions import db, login_manager
+
+REFRESH_COOKIE = "lobby_refresh"
+REFRESH_COOKIE_PATH = "/api/auth"
+
+
+@login_manager.user_loader
+def load_user(session_id: str) -> User | None:
+    user_id, _, version = session_id.partition(":")
+    user = db.session.get(User, int(user_id)) if user_id.isdigit() else None
+    if user is None or str(user.session_version) != version or not user.is_email_verified:
+        return None  # a reset or deactivation ended this session
+    return user
+
+
+@login_manager.unauthorized_handler
+def unauthorized():
+    if wants_json():
+        raise ApiError(401, "Требуется вход в систему", "UNAUTHORIZED")
+    return redirect(url_for("auth_pages.login"))
+
+
+def sign_in_browser(response: Response, user: User, refresh_token: str, remember: bool) -> Response:
+    """The page session and the refresh cookie, for both the form and the API sign-in."""
+    session.permanent = remember
+    login_user(user, remember=False)  # the session cookie itself lives 30 days when remembered
+    set_refresh_cookie(response, refresh_token, remember)
+    return response
+
+
+def set_refresh_cookie(response: Response, token: str, remember: bool) -> None:
+    response.set_cookie(
+        REFRESH_COOKIE, token, max_age=int(tokens.REMEMBERED_SESSION.total_seconds()) if remember else None,
+        path=REFRESH_COOKIE_PATH, httponly=True, samesite="Lax",
+        secure=current_app.config["SESSION_COOKIE_SECURE"],
+    )
+
+
+def sign_out_browser(response: Response) -> Response:
+    logout_user()
+    session.clear()
+    response.delete_cookie(REFRESH_COOKIE, path=REFRESH_COOKIE_PATH)
+    return response
+
+
+def refresh_cookie() -> str | None:
+    return request.cookies.get(REFRESH_COOKIE)
+
+
+def bearer_user() -> User:
+    """The API caller, from `Authorization: Bearer <access token>`, or 401."""
+    header = request.headers.get("Authorization", "")
+    scheme, _, token = header.partition(" ")
+    user = tokens.user_for_access_token(token.strip()) if scheme.lower() == "bearer" else None
+    if user is None:
+        raise ApiError(401, "Требуется вход в систему", "UNAUTHORIZED")
+    if not user.is_email_verified:
+        raise ApiError(403, "Подтвердите email перед входом в систему", "EMAIL_NOT_VERIFIED")
+    return user
+
+
+def api_login_required(view):
+    @wraps(view)
+    def wrapper(*args, **kwargs):
+        g.user = bearer_user()
+        return view(*args, **kwargs)
+
+    return wrapper
+
+
+def page_login_required(view):
+    """Pages under /app: anonymous visitors go to /auth, unverified ones to verification."""
+    @wraps(view)
+    def wrapper(*args, **kwargs):
+        if not current_user.is_authenticated:
+            return redirect(url_for("auth_pages.login"))
+        if not current_user.is_email_verified:
+            return redirect(url_for("auth_pages.verify_email", email=current_user.email))
+        return view(*args, **kwargs)
+
+    return wrapper
+
+
+def json_response(body: dict, status: int = 200) -> Response:
+    response = jsonify(body)
+    response.status_code = status
+    return response

@@ -1,0 +1,84 @@
+"""`/api/openapi.json` is hand-written: these tests keep it from drifting away from the routes."""
+from __future__ import annotations
+
+import json
+import re
+
+from lobby.accounts import actions, codes, tokens
+
+IGNORED_METHODS = {"HEAD", "OPTIONS"}
+HTTP_METHODS = {"get", "put", "post", "delete", "patch", "head", "options", "trace"}
+SELF = "/api/openapi.json"
+
+
+def openapi_path(rule: str) -> str:
+    """Flask's `/x/<int:id>` as OpenAPI's `/x/{id}`."""
+    return re.sub(r"<(?:[^<>:]+:)?([^<>]+)>", r"{\1}", rule)
+
+
+def routes(app) -> dict[str, set[str]]:
+    found: dict[str, set[str]] = {}
+    for rule in app.url_map.iter_rules():
+        found.setdefault(openapi_path(rule.rule), set()).update(set(rule.methods or ()) - IGNORED_METHODS)
+    return found
+
+
+def documented(document: dict) -> dict[str, set[str]]:
+    return {path: {method.upper() for method in item if method in HTTP_METHODS}
+            for path, item in document["paths"].items()}
+
+
+def fetch(client) -> dict:
+    response = client.get(SELF)
+    assert response.status_code == 200
+    assert response.mimetype == "application/json"
+    return json.loads(response.get_data(as_text=True))
+
+
+def test_the_document_is_openapi_3_1_json(client):
+    document = fetch(client)
+    assert document["openapi"].startswith("3.1")
+    assert document["info"]["title"] and document["paths"]
+
+
+def test_every_api_route_is_documented_with_its_methods(client, app):
+    actual = {path: methods for path, methods in routes(app).items() if path.startswith("/api/") and path != SELF}
+    described = {path: methods for path, methods in documented(fetch(client)).items() if path.startswith("/api/")}
+    assert actual, "no /api/ routes registered"
+    assert described == actual
+
+
+def test_every_documented_operation_exists(client, app):
+    actual = routes(app)
+    for path, methods in documented(fetch(client)).items():
+        assert path in actual, f"{path} is documented but not routed"
+        assert methods <= actual[path], f"{path}: documented {methods}, routed {actual[path]}"
+
+
+def test_login_answers_with_an_access_token(client):
+    document = fetch(client)
+    schema = document["paths"]["/api/auth/login"]["post"]["responses"]["200"]["content"]["application/json"]["schema"]
+    assert "accessToken" in schema["properties"]
+    assert "accessToken" in schema["required"]
+
+
+def test_references_resolve(client):
+    document = fetch(client)
+    text = json.dumps(document)
+    for target in set(re.findall(r'"\$ref": "#/([^"]+)"', text)):
+        node = document
+        for part in target.split("/"):
+            assert part in node, f"dangling $ref #/{target}"
+            node = node[part]
+
+
+def test_quoted_messages_are_the_ones_the_code_sends(client):
+    text = json.dumps(fetch(client), ensure_ascii=False)
+    for sent in (actions.BAD_CREDENTIALS, actions.NOT_VERIFIED, actions.DEACTIVATED, actions.ALREADY_VERIFIED,
+                 actions.RESET_INVALID, codes.INVALID, codes.EXPIRED, codes.LOCKED, codes.NO_CODE,
+                 tokens.REFRESH_FAILED):
+        assert sent in text, sent
+
+
+def test_the_document_may_be_cached(client):
+    assert "max-age" in client.get(SELF).headers["Cache-Control"]
