@@ -18,7 +18,7 @@ from sqlalchemy import delete
 from lobby import create_app
 from lobby.extensions import db, limiter
 from lobby.jobs.queue import wait_for_local_jobs
-from tests.support import LiveServer, fresh_database
+from tests.support import LiveServer, Mailbox, fresh_database
 
 SUITE_DATABASE_URL = os.environ.get("DATABASE_URL")
 SUITE_REDIS_URL = os.environ.get("REDIS_URL")
@@ -35,8 +35,15 @@ def database_url(tmp_path_factory):
         yield url
 
 
+@pytest.fixture(scope="session")
+def mailbox():
+    box = Mailbox().start()
+    yield box
+    box.stop()
+
+
 @pytest.fixture
-def make_app(tmp_path, database_url):
+def make_app(tmp_path, database_url, mailbox):
     """Build an app from an environment like production's; keyword arguments override it."""
     apps = []
 
@@ -46,6 +53,10 @@ def make_app(tmp_path, database_url):
             "DATABASE_URL": database_url,
             "SECRET_KEY": "test-secret",
             "REDIS_PREFIX": f"lobby-test-{secrets.token_hex(4)}",
+            # Mail goes to a real SMTP listener; pass MAIL_SERVER=None for the outbox folder.
+            "MAIL_SERVER": "127.0.0.1",
+            "MAIL_PORT": str(mailbox.port),
+            "MAIL_DEFAULT_SENDER": "Lobby <no-reply@lobby.test>",
         }
         if SUITE_REDIS_URL:
             base["REDIS_URL"] = SUITE_REDIS_URL
@@ -96,4 +107,5 @@ def client(app):
 @pytest.fixture
 def live(app):
     with LiveServer(app) as server:
+        app.config["PUBLIC_URL"] = server.url  # links in mail point at this server
         yield server

@@ -48,3 +48,83 @@ class LiveServer:
     def __exit__(self, *exc) -> None:
         self.server.shutdown()
         self.thread.join(timeout=5)
+
+
+def free_port() -> int:
+    import socket
+
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
+
+
+class Mailbox:
+    """A real SMTP server on a loopback port (aiosmtpd) that keeps what it receives."""
+
+    def __init__(self) -> None:
+        from aiosmtpd.controller import Controller
+
+        self.messages: list = []
+        self._arrived = threading.Condition()
+        self.controller = Controller(self, hostname="127.0.0.1", port=free_port())
+
+    async def handle_DATA(self, server, session, envelope):  # aiosmtpd's handler hook
+        from email import message_from_bytes, policy
+
+        with self._arrived:
+            self.messages.append(message_from_bytes(envelope.content, policy=policy.default))
+            self._arrived.notify_all()
+        return "250 OK"
+
+    @property
+    def port(self) -> int:
+        return self.controller.port
+
+    def start(self) -> "Mailbox":
+        self.controller.start()
+        return self
+
+    def stop(self) -> None:
+        self.controller.stop()
+
+    def wait_for(self, to: str, count: int = 1, timeout: float = 15):
+        """The `count`-th mail to `to` (waits for it); a list of all of them with `count=None`."""
+        import time
+
+        deadline = time.monotonic() + timeout
+        with self._arrived:
+            while True:
+                found = [m for m in self.messages if m["To"] == to]
+                if len(found) >= count:
+                    return found[count - 1]
+                left = deadline - time.monotonic()
+                if left <= 0:
+                    raise AssertionError(f"no mail #{count} to {to} within {timeout}s; got {len(found)}")
+                self._arrived.wait(left)
+
+    def sent_to(self, to: str) -> list:
+        with self._arrived:
+            return [m for m in self.messages if m["To"] == to]
+
+
+def text_of(message) -> str:
+    return message.get_body(("plain",)).get_content()
+
+
+def html_of(message) -> str:
+    return message.get_body(("html",)).get_content()
+
+
+def run_jobs(app) -> None:
+    """Run what the app queued: wait for the in-process runner (embedded), or let a real RQ
+    worker work the app's queue until it is empty (production)."""
+    from lobby.jobs.queue import rq_queue, wait_for_local_jobs
+
+    if app.config.get("REDIS_URL") is None:
+        wait_for_local_jobs(app)
+        return
+    from rq import SimpleWorker
+
+    with app.app_context():
+        work_queue = rq_queue()
+        SimpleWorker([work_queue], connection=work_queue.connection).work(burst=True, logging_level="WARNING")

@@ -82,8 +82,10 @@ def handle_api_error(error: ApiError):
 def handle_http_exception(error: HTTPException):
     status = error.code or 500
     # A description set on purpose (abort(404, "…")) is kept; werkzeug's stock English one is not.
+    # (A 429's description is the limiter's "10 per 15 minute": not for people either.)
     stock = type(error).description
-    message = error.description if error.description != stock else HTTP_MESSAGES.get(status, error.name)
+    chosen = error.description != stock and status != 429
+    message = error.description if chosen else HTTP_MESSAGES.get(status, error.name)
     if not wants_json():
         return render_error_page(status, message)
     response = api_error_response(ApiError(status, message))

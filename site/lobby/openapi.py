@@ -31,8 +31,13 @@ def body(schema: dict) -> dict:
     return {"required": True, "content": {JSON: {"schema": schema}}}
 
 
+def optional(schema: dict) -> dict:
+    return {"required": False, "content": {JSON: {"schema": schema}}}
+
+
 def ok(description: str, schema: dict, headers: dict | None = None) -> dict:
-    return {"description": description, "content": {JSON: {"schema": schema}}, **({"headers": headers} if headers else {})}
+    answer = {"description": description, "content": {JSON: {"schema": schema}}}
+    return {**answer, "headers": headers} if headers else answer
 
 
 def message(text: str) -> dict:
@@ -42,14 +47,19 @@ def message(text: str) -> dict:
 def error(description: str, *cases: tuple[str, str]) -> dict:
     """An `Error` answer; each (code, message) case is one example, the message quoted as sent."""
     examples = {}
-    for code, text in cases:
-        examples[code if code not in examples else f"{code}_{len(examples)}"] = {"value": {"message": text, "code": code}}
+    for code, text in cases:  # one code may come with several messages
+        key = code if code not in examples else f"{code}_{len(examples)}"
+        examples[key] = {"value": {"message": text, "code": code}}
     return {"description": description, "content": {JSON: {"schema": ref("schemas", "Error"), "examples": examples}}}
+
+
+def quoted(texts: list[str]) -> str:
+    return "; ".join(f"«{text}»" for text in texts)
 
 
 def invalid(fields: dict[str, list[str]], code: str = "VALIDATION_ERROR", description: str = "") -> dict:
     """A `ValidationError` answer: every failing field at once, `message` is the first one's."""
-    listing = "\n".join(f"- `{field}`: " + "; ".join(f"«{text}»" for text in texts) for field, texts in fields.items())
+    listing = "\n".join(f"- `{field}`: {quoted(texts)}" for field, texts in fields.items())
     first = {field: texts[0] for field, texts in fields.items()}
     example = {"message": next(iter(first.values())), "code": code, "errors": first}
     return {"description": f"{description or 'Invalid fields'} (`{code}`). Possible messages:\n{listing}",
@@ -57,7 +67,7 @@ def invalid(fields: dict[str, list[str]], code: str = "VALIDATION_ERROR", descri
 
 
 def throttled(rule: str, also: str = "") -> dict:
-    return {"description": f"Throttled (`RATE_LIMITED`): {rule}. `Retry-After` says when to try again.{also}",
+    return {"description": f"Throttled, code `RATE_LIMITED`: {rule}. `Retry-After` gives the seconds to wait.{also}",
             "headers": {"Retry-After": ref("headers", "Retry-After")},
             "content": {JSON: {"schema": ref("schemas", "Error")}}}
 
@@ -77,8 +87,10 @@ def operation(op_id: str, summary: str, description: str, responses: dict, reque
 USERNAME = ["Введите username", "Username должен содержать минимум 3 символа",
             "Username не может быть длиннее 32 символов", "Username может содержать только буквы, цифры, _ и -"]
 EMAIL = ["Введите email", "Введите корректный email"]
-PASSWORD = ["Введите пароль", "Пароль должен содержать минимум 8 символов", "Пароль не может быть длиннее 128 символов"]
-FIRST_NAME = ["Введите имя", "Имя не может быть длиннее 50 символов", "Имя может содержать только буквы, пробелы и дефисы"]
+PASSWORD = ["Введите пароль", "Пароль должен содержать минимум 8 символов",
+            "Пароль не может быть длиннее 128 символов"]
+FIRST_NAME = ["Введите имя", "Имя не может быть длиннее 50 символов",
+              "Имя может содержать только буквы, пробелы и дефисы"]
 LAST_NAME = ["Введите фамилию", "Фамилия не может быть длиннее 50 символов",
              "Фамилия может содержать только буквы, пробелы и дефисы"]
 TAKEN = {"username": ["Этот username уже занят"], "email": ["Этот email уже используется"]}
@@ -90,6 +102,7 @@ CODE_ERRORS = (("CODE_INVALID", "Неверный код. Проверьте п�
                ("CODE_EXPIRED", "Код подтверждения истек. Запросите новый код."),
                ("CODE_LOCKED", "Слишком много неверных попыток. Запросите новый код."))
 ALREADY_VERIFIED = ("ALREADY_VERIFIED", "Email уже подтвержден")
+REFRESH_FAILED = "Сессия истекла. Войдите снова."
 DAILY_LIMIT = ("CODE_DAILY_LIMIT", "Превышен лимит кодов на сегодня. Попробуйте завтра.")
 SET_COOKIE = {"Set-Cookie": ref("headers", "Set-Refresh-Cookie")}
 REFRESH_SECURITY = [{"refreshCookie": []}, {}]
@@ -109,8 +122,8 @@ def register() -> dict:
                        "password": PASSWORD}),
          429: throttled("10 registrations per hour per IP")},
         body(obj(["username", "email", "password", "firstName", "lastName"],
-                 username=string(minLength=3, maxLength=32, pattern=r"^[\w-]+$",
-                                 description="Letters of any alphabet, digits, `_` and `-`."),
+                 username=string(minLength=3, maxLength=32,
+                                 description="Letters of any alphabet, digits, `_` and `-` (Python's `[\\w-]+`)."),
                  email=EMAIL_FIELD, password=PASSWORD_FIELD, firstName=NAME_FIELD, lastName=NAME_FIELD)))
 
 
@@ -119,8 +132,9 @@ def login() -> dict:
         "login", "Sign in with e-mail or username and password",
         "The identifier is the first non-empty of `email`, `username`, `emailOrUsername`; one containing `@` is "
         "looked up as an e-mail, otherwise as a username, case-insensitively. Success returns a 15-minute access "
-        f"token, starts a new refresh-token chain in the `{COOKIE}` cookie (30 days with `rememberMe: true`, else a "
-        "browser-session cookie whose chain the server ends after 24 hours) and signs the page session in too. "
+        f"token, starts a new refresh-token chain in the `{COOKIE}` cookie (kept 30 days with `rememberMe: true`, "
+        "else a browser-session cookie; on the server each refresh token expires 30 days or 24 hours after it was "
+        "issued) and signs the page session (`session` cookie) in too. "
         "The refresh token is never in the body. Only failed attempts (401) count toward the throttles.",
         {200: ok("Signed in", obj(["accessToken", "user"], accessToken=string(description="Bearer token, 15 minutes."),
                                   user=ref("schemas", "User")), SET_COOKIE),
@@ -150,8 +164,8 @@ def refresh() -> dict:
          400: error("No cookie and the body is not a JSON object", NOT_JSON),
          401: error("Unknown, expired or revoked token, or the account can no longer sign in (`REFRESH_INVALID`); "
                     "reuse of a rotated token (`REFRESH_REUSED`, the chain is revoked)",
-                    ("REFRESH_INVALID", "Сессия истекла. Войдите снова."), ("REFRESH_REUSED", "Сессия истекла. Войдите снова."))},
-        {"required": False, "content": {JSON: {"schema": obj(refreshToken=string(description="Fallback when no cookie is sent."))}}},
+                    ("REFRESH_INVALID", REFRESH_FAILED), ("REFRESH_REUSED", REFRESH_FAILED))},
+        optional(obj(refreshToken=string(description="Fallback when no cookie is sent."))),
         REFRESH_SECURITY)
 
 
@@ -189,15 +203,16 @@ def verify_email_resend() -> dict:
                     ("EMAIL_REQUIRED", "Email не указан"), NOT_JSON),
          409: error("Already verified", ALREADY_VERIFIED),
          429: throttled("10 mails per hour per IP, shared with `forgot-password`",
-                        f" Or the cap of 5 codes per address in 24 hours is reached: `{DAILY_LIMIT[0]}`, «{DAILY_LIMIT[1]}».")},
-        {"required": False, "content": {JSON: {"schema": obj(email=string())}}})
+                        f" Or: 5 codes per address in 24 hours reached, `{DAILY_LIMIT[0]}` «{DAILY_LIMIT[1]}» (its "
+                        "`Retry-After` is the per-IP throttle's, not the daily cap's).")},
+        optional(obj(email=string())))
 
 
 def check_availability() -> dict:
     field = obj(["available", "message"], available={"type": "boolean"},
                 message={"type": ["string", "null"], "description": "Why not: a format message or a taken one."})
     query = [{"name": name, "in": "query", "required": False, "schema": string(),
-              "description": f"Checked when non-empty; messages: " + "; ".join(f"«{text}»" for text in texts)}
+              "description": f"Checked when non-empty; messages: {quoted(texts)}"}
              for name, texts in (("username", USERNAME[1:] + TAKEN["username"]), ("email", EMAIL[1:] + TAKEN["email"]))]
     return operation(
         "checkAvailability", "Is a username or e-mail free and well-formed?",
@@ -274,8 +289,9 @@ def components() -> dict:
         "headers": {
             "Retry-After": {"description": "Seconds to wait.", "schema": {"type": "integer"}},
             "Set-Refresh-Cookie": {"schema": string(), "description":
-                                   f"`{COOKIE}=<token>; Path=/api/auth; HttpOnly; SameSite=Lax` (plus `Secure` in "
-                                   "production); `Max-Age` of 30 days with rememberMe, else a browser-session cookie."},
+                                   f"`{COOKIE}=<token>; Path=/api/auth; HttpOnly; SameSite=Lax` (plus `Secure` when "
+                                   "`SESSION_COOKIE_SECURE` is on); `Max-Age` of 30 days with rememberMe, else a "
+                                   "browser-session cookie."},
             "Clear-Refresh-Cookie": {"schema": string(), "description": f"Expires `{COOKIE}` (Path=/api/auth)."},
         },
         "securitySchemes": {
@@ -299,8 +315,10 @@ def document() -> dict:
         "openapi": "3.1.0",
         "info": {"title": "Lobby API", "version": "1.0.0", "description":
                  "JSON in, JSON out. Every error is `{message, code}` (`message` in Russian, for people; `code` "
-                 "stable, for programs); invalid input adds `errors: {field: message}`. Any JSON body that is not an "
-                 "object gets 400 `BAD_REQUEST`. Throttled calls answer 429 with `Retry-After`."},
+                 "stable, for programs); invalid input adds `errors: {field: message}`. A request body that is not a "
+                 "JSON object gets 400 `BAD_REQUEST` «Ожидается JSON-объект» (an empty body counts as `{}`). "
+                 "Throttled calls send `X-RateLimit-Limit/Remaining/Reset` and `Retry-After` headers and answer "
+                 "429 when the limit is reached. Unknown paths and methods get 404/405 in the same error shape."},
         "paths": paths,
         "components": components(),
     }

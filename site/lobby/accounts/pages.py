@@ -34,9 +34,10 @@ def form_errors(error: ApiError) -> dict[str, str]:
     return error.errors if isinstance(error, ValidationError) else {"form": error.message}
 
 
-@blueprint.route("/auth", methods=["GET", "POST"])
-@blueprint.route("/auth/login", methods=["GET", "POST"])
+# The innermost route is the one url_for builds: /auth, as the spec's redirects say.
 @blueprint.route("/login", methods=["GET", "POST"])
+@blueprint.route("/auth/login", methods=["GET", "POST"])
+@blueprint.route("/auth", methods=["GET", "POST"])
 @limits.login_per_ip
 @limits.login_per_account
 def login():
@@ -77,8 +78,8 @@ def register():
     return redirect(url_for("auth_pages.verify_email", email=user.email))
 
 
-@blueprint.route("/auth/verify-email", methods=["GET", "POST"])
 @blueprint.route("/verify-email", methods=["GET", "POST"])
+@blueprint.route("/auth/verify-email", methods=["GET", "POST"])
 @limits.code_checks
 def verify_email():
     email = text(request.form, "email") or request.args.get("email", "").strip() or session.get(PENDING_EMAIL, "")
