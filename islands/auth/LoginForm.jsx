@@ -1,0 +1,112 @@
+// The login card (spec §2 "Login", §4 "Login flow", §8 "Login"), talking to POST /api/auth/login.
+import { useState } from 'react';
+import { post, setAccessToken } from '../lib/api.js';
+import { Field, FormError, PasswordField, SERVER_DOWN, isServerDown, useFormState } from './fields.jsx';
+
+const VERIFY_FIRST = 'Подтвердите email перед входом в систему';
+
+function checkLogin({ emailOrUsername, password }) {
+  const errors = {};
+  if (!emailOrUsername.trim()) errors.emailOrUsername = 'Введите email или username';
+  if (!password) errors.password = 'Введите пароль';
+  return errors;
+}
+
+function goToVerification(email) {
+  window.location.assign(`/auth/verify-email?email=${encodeURIComponent(email)}`);
+}
+
+/** Where a refused sign-in shows its message: {field: message} or {form: message}. */
+function errorsFor(error) {
+  if (error.status === 403 && error.code === 'EMAIL_NOT_VERIFIED') return { form: VERIFY_FIRST };
+  if (error.errors) {
+    const { email, username, emailOrUsername, password } = error.errors;
+    const field = { emailOrUsername: emailOrUsername || email || username, password };
+    if (field.emailOrUsername || field.password) return field;
+  }
+  if (error.status === 401 || error.status === 429) return { form: error.message };
+  if (isServerDown(error)) return { form: SERVER_DOWN, details: error.message };
+  const message = error.message || '';
+  if (/verify|подтвержд/i.test(message)) return { form: VERIFY_FIRST };
+  if (/email|username/i.test(message)) return { emailOrUsername: message };
+  if (/password|пароль/i.test(message)) return { password: message };
+  return { form: message || 'Ошибка входа' };
+}
+
+export default function LoginForm({ values: initial = {}, errors: initialErrors, verified, reason }) {
+  const { values, errors, setErrors, change } = useFormState(
+    { emailOrUsername: initial.emailOrUsername || '', password: '' }, initialErrors);
+  const [rememberMe, setRememberMe] = useState(Boolean(initial.rememberMe));
+  const [sending, setSending] = useState(false);
+
+  async function submit(event) {
+    event.preventDefault();
+    const problems = checkLogin(values);
+    if (Object.keys(problems).length) {
+      setErrors(problems);
+      return;
+    }
+    const identifier = values.emailOrUsername.trim();
+    const hasAt = identifier.includes('@');
+    setErrors({});
+    setSending(true);
+    try {
+      const data = await post('/api/auth/login',
+        { [hasAt ? 'email' : 'username']: identifier, password: values.password, rememberMe },
+        { refresh: false });
+      setAccessToken(data?.accessToken);
+      if (data?.user && data.user.isEmailVerified === false) {
+        goToVerification(data.user.email);
+        return;
+      }
+      // Stays "Вход..." until the app page replaces this one.
+      setTimeout(() => window.location.assign('/app'), 100);
+    } catch (error) {
+      if (error.status === 403 && error.code === 'EMAIL_NOT_VERIFIED' && hasAt) {
+        goToVerification(identifier);
+        return;
+      }
+      setErrors(errorsFor(error));
+      setSending(false);
+    }
+  }
+
+  return (
+    <>
+      <h1 className="auth-card__title">Добро пожаловать!</h1>
+      {verified && (
+        <p className="notice notice--success" role="status">
+          Email успешно подтвержден! Теперь вы можете войти в систему.
+        </p>
+      )}
+      {reason && <p className="notice" role="status">{reason}</p>}
+      <form className="form" method="post" action="/auth" noValidate onSubmit={submit} aria-busy={sending}>
+        <FormError message={errors.form}>
+          {errors.details && (
+            <details className="form-error__details">
+              <summary>Технические подробности</summary>
+              <code>{errors.details}</code>
+            </details>
+          )}
+        </FormError>
+        <Field name="emailOrUsername" label="Email или username" value={values.emailOrUsername}
+          error={errors.emailOrUsername} onChange={change} autoComplete="username"
+          autoCapitalize="off" spellCheck={false} />
+        <PasswordField name="password" label="Пароль" value={values.password} error={errors.password}
+          onChange={change} autoComplete="current-password" />
+        <div className="form__row">
+          <label className="checkbox">
+            <input type="checkbox" name="rememberMe" checked={rememberMe}
+              onChange={(event) => setRememberMe(event.target.checked)} />
+            {' '}Запомнить меня
+          </label>
+          <a className="link" href="/auth/forgot-password">Забыли пароль?</a>
+        </div>
+        <button className="btn btn-primary btn-block" type="submit" disabled={sending}>
+          {sending ? 'Вход...' : 'Войти'}
+        </button>
+      </form>
+      <p className="auth-card__footer">Нет аккаунта? <a className="link" href="/auth/register">Создать аккаунт</a></p>
+    </>
+  );
+}

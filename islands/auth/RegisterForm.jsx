@@ -1,0 +1,101 @@
+// The registration card (spec §2 "Register", §5, §8 "Registration"), talking to
+// POST /api/auth/register, with live availability hints for username and e-mail.
+import { useState } from 'react';
+import { Check, LoaderCircle, X } from 'lucide-react';
+import { post } from '../lib/api.js';
+import { Field, FormError, PasswordField, SERVER_DOWN, isServerDown, useFormState } from './fields.jsx';
+import { useAvailability, useCheckPause } from './useAvailability.js';
+import { checkRegistration, cleanRegistration, worthChecking } from './validation.js';
+
+const FIELDS = ['firstName', 'lastName', 'username', 'email', 'password'];
+const FREE = { username: 'Username свободен', email: 'Email свободен' };
+const TAKEN = { username: 'Этот username уже занят', email: 'Этот email уже используется' };
+
+/** Where a refused registration shows its message: under fields, or as the form's error. */
+function errorsFor(error) {
+  const known = Object.entries(error.errors || {}).filter(([field]) => FIELDS.includes(field));
+  if (known.length) return Object.fromEntries(known);
+  if (isServerDown(error)) return { form: SERVER_DOWN };
+  const message = error.message || '';
+  if (/email/i.test(message)) return { email: message };
+  if (/username/i.test(message)) return { username: message };
+  if (/password|пароль/i.test(message)) return { password: message };
+  return { form: message || 'Ошибка регистрации' };
+}
+
+function AvailabilityStatus({ field, check }) {
+  const { status } = check;
+  const line = {
+    checking: [<LoaderCircle key="i" className="field__status-spin" size={14} aria-hidden="true" />, 'Проверка...'],
+    ok: [<Check key="i" size={14} aria-hidden="true" />, FREE[field]],
+    taken: [<X key="i" size={14} aria-hidden="true" />, check.message || TAKEN[field]],
+    paused: [null, 'Проверка временно недоступна'],
+  }[status];
+  // Always present, so screen readers announce what appears in it.
+  return (
+    <p className={`field__status${line ? ` field__status--${status}` : ''}`} id={`${field}-status`}
+      aria-live="polite">
+      {line}
+    </p>
+  );
+}
+
+export default function RegisterForm({ values: initial = {}, errors: initialErrors }) {
+  const { values, errors, setErrors, change } = useFormState({
+    firstName: initial.firstName || '', lastName: initial.lastName || '',
+    username: initial.username || '', email: initial.email || '', password: '',
+  }, initialErrors);
+  const [sending, setSending] = useState(false);
+  const pause = useCheckPause();
+  const username = useAvailability('username', values.username.trim(), worthChecking.username, pause);
+  const email = useAvailability('email', values.email.trim(), worthChecking.email, pause);
+
+  async function submit(event) {
+    event.preventDefault();
+    const fields = cleanRegistration(values);
+    const problems = checkRegistration(fields);
+    if (Object.keys(problems).length) {
+      setErrors(problems);
+      document.getElementById(Object.keys(problems)[0])?.focus();
+      return;
+    }
+    setErrors({});
+    setSending(true);
+    try {
+      await post('/api/auth/register', fields);
+      window.location.assign(`/auth/verify-email?email=${encodeURIComponent(fields.email)}`);
+    } catch (error) {
+      setErrors(errorsFor(error));
+      setSending(false);
+    }
+  }
+
+  const field = (name) => ({ name, value: values[name], error: errors[name], onChange: change });
+  // A field's own error says more than a hint about the value; show one or the other.
+  const status = (name, check) => (errors[name] ? null : <AvailabilityStatus field={name} check={check} />);
+
+  return (
+    <>
+      <h1 className="auth-card__title">Создать аккаунт</h1>
+      <form className="form" method="post" action="/auth/register" noValidate onSubmit={submit}
+        aria-busy={sending}>
+        <FormError message={errors.form} />
+        <div className="form__pair">
+          <Field {...field('firstName')} label="Имя" autoComplete="given-name" />
+          <Field {...field('lastName')} label="Фамилия" autoComplete="family-name" />
+        </div>
+        <Field {...field('username')} label="Username" autoComplete="username" autoCapitalize="off"
+          spellCheck={false} describedById="username-status" after={status('username', username)} />
+        <Field {...field('email')} label="Email" type="email" autoComplete="email"
+          describedById="email-status" after={status('email', email)} />
+        <PasswordField {...field('password')} label="Пароль" autoComplete="new-password"
+          describedById="password-hint"
+          after={<p className="field__hint" id="password-hint">Минимум 8 символов.</p>} />
+        <button className="btn btn-primary btn-block" type="submit" disabled={sending}>
+          {sending ? 'Регистрация...' : 'Зарегистрироваться'}
+        </button>
+      </form>
+      <p className="auth-card__footer">Уже есть аккаунт? <a className="link" href="/auth">Войти</a></p>
+    </>
+  );
+}

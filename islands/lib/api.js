@@ -1,0 +1,117 @@
+// The one fetch wrapper (spec §7 and §8 "HTTP wrapper"): JSON in and out, cookies, the bearer
+// token while one is held, one silent refresh shared by concurrent calls on a 401, and every
+// failure thrown as an ApiError {message, status, code, errors}.
+
+// The access token lives in memory only: a page load starts without one and refreshes from the
+// httpOnly cookie when a call needs it.
+let accessToken = null;
+
+export function setAccessToken(token) {
+  accessToken = token || null;
+}
+
+export function getAccessToken() {
+  return accessToken;
+}
+
+export class ApiError extends Error {
+  constructor(message, { status = 0, code = 'UNKNOWN_ERROR', errors = null } = {}) {
+    super(message);
+    this.name = 'ApiError';
+    this.status = status;
+    this.code = code;
+    this.errors = errors;
+  }
+}
+
+export const UNREACHABLE =
+  'Backend service is currently unavailable. Please check your connection and try again.';
+
+// Pages where a lost session must not bounce the visitor to /login (they are already there).
+const AUTH_PAGES = /^\/(auth|login|verify-email)(\/|$)/;
+
+async function readBody(response) {
+  const text = await response.text();
+  if (!text) return null;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return null; // an HTML error page from a proxy: the status says enough
+  }
+}
+
+function failure(response, data) {
+  const { status } = response;
+  const code = data?.code || 'UNKNOWN_ERROR';
+  const errors = data?.errors || null;
+  if (status === 503) {
+    const wait = response.headers.get('Retry-After');
+    const retry = wait ? `Please try again in ${wait} seconds.` : 'Please try again later.';
+    return new ApiError(`Backend service is temporarily unavailable. ${retry}`, { status, code, errors });
+  }
+  return new ApiError(data?.message || `HTTP ${status}`, { status, code, errors });
+}
+
+async function send(path, { method = 'GET', body, signal, headers = {} }) {
+  const init = {
+    method,
+    signal,
+    credentials: 'same-origin',
+    headers: { Accept: 'application/json', ...headers },
+  };
+  if (body !== undefined) {
+    init.headers['Content-Type'] = 'application/json';
+    init.body = JSON.stringify(body);
+  }
+  if (accessToken) init.headers.Authorization = `Bearer ${accessToken}`;
+  let response;
+  try {
+    response = await fetch(path, init);
+  } catch (error) {
+    if (error?.name === 'AbortError') throw new ApiError('Request cancelled', { code: 'REQUEST_CANCELLED' });
+    if (error instanceof TypeError) throw new ApiError(UNREACHABLE, { code: 'BACKEND_UNREACHABLE' });
+    throw new ApiError(error?.message || 'Network error', { code: 'NETWORK_ERROR' });
+  }
+  const data = await readBody(response).catch(() => null);
+  if (!response.ok) throw failure(response, data);
+  return data;
+}
+
+// One refresh at a time: every call that got a 401 meanwhile waits for the same answer.
+let refreshing = null;
+
+export function refreshSession() {
+  refreshing ??= send('/api/auth/refresh', { method: 'POST' })
+    .then((data) => {
+      setAccessToken(data?.accessToken);
+      return true;
+    })
+    .catch(() => {
+      setAccessToken(null);
+      return false;
+    })
+    .finally(() => {
+      refreshing = null;
+    });
+  return refreshing;
+}
+
+/**
+ * `request(path, {method, body, signal, headers, refresh})` → the parsed JSON body (or null).
+ * `refresh: false` is for calls whose 401 is an answer rather than an expired token (sign-in).
+ */
+export async function request(path, options = {}) {
+  try {
+    return await send(path, options);
+  } catch (error) {
+    if (error.status !== 401 || options.refresh === false || path === '/api/auth/refresh') throw error;
+    if (!(await refreshSession())) {
+      if (!AUTH_PAGES.test(window.location.pathname)) window.location.assign('/login');
+      throw error;
+    }
+    return send(path, options);
+  }
+}
+
+export const get = (path, options) => request(path, { ...options, method: 'GET' });
+export const post = (path, body, options) => request(path, { ...options, method: 'POST', body });

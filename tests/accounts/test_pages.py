@@ -1,0 +1,148 @@
+"""The auth pages with JavaScript off: plain forms, POST → redirect → flash."""
+import re
+
+import pytest
+
+from tests.accounts.conftest import PASSWORD, code_in, registration
+from tests.support import run_jobs
+
+
+def page(response) -> str:
+    return response.get_data(as_text=True)
+
+
+def test_login_page_has_the_spec_texts(client):
+    html = page(client.get("/auth"))
+    for text in ["Добро пожаловать!", "Email или username", "Пароль", "Запомнить меня", "Забыли пароль?",
+                 "Войти", "Создать аккаунт"]:
+        assert text in html
+    assert "Добро пожаловать!" in page(client.get("/login"))
+    assert "Добро пожаловать!" in page(client.get("/auth/login"))
+
+
+@pytest.mark.parametrize("reason, text", [
+    ("session_expired", "Сессия истекла. Войдите снова."),
+    ("new_tab", "Приложение открыто в новой вкладке"),
+    ("init_failed", "Не удалось восстановить сессию"),
+])
+def test_login_page_explains_why_the_visitor_is_here(client, reason, text):
+    assert text in page(client.get(f"/auth?reason={reason}"))
+
+
+def test_login_page_shows_the_verified_banner(client):
+    html = page(client.get("/auth?verified=true"))
+    assert "Email успешно подтвержден! Теперь вы можете войти в систему." in html
+
+
+def test_register_verify_and_sign_in_with_forms(app, client, mailbox):
+    mailbox.messages.clear()
+    response = client.post("/auth/register", data=registration())
+    assert response.status_code == 302
+    assert response.headers["Location"] == "/auth/verify-email?email=anna@example.com"
+    run_jobs(app)
+    code = code_in(mailbox.wait_for("anna@example.com"))
+
+    verify = page(client.get(response.headers["Location"]))
+    assert "anna@example.com" in verify and 'name="code"' in verify
+    verified = client.post("/auth/verify-email", data={"email": "anna@example.com", "code": code})
+    assert verified.headers["Location"] == "/auth?verified=true"
+
+    signed_in = client.post("/auth", data={"emailOrUsername": "anna", "password": PASSWORD})
+    assert signed_in.headers["Location"] == "/app"
+    assert any(c.startswith("lobby_refresh=") for c in signed_in.headers.getlist("Set-Cookie"))
+    shell = page(client.get("/app"))
+    assert "Анна Смирнова" in shell and "@anna" in shell and "Выйти" in shell
+
+    assert client.get("/auth").headers["Location"] == "/app"  # signed in: no login page
+    assert client.post("/auth/logout").headers["Location"] == "/auth"
+    assert client.get("/app").headers["Location"] == "/auth"
+
+
+def test_form_errors_show_under_their_fields_and_keep_the_input(client):
+    response = client.post("/auth/register", data=registration(username="a", email="nope"))
+    html = page(response)
+    assert response.status_code == 422
+    assert re.search(r'id="username-error"[^>]*>Username должен содержать минимум 3 символа<', html)
+    assert re.search(r'id="email-error"[^>]*>Введите корректный email<', html)
+    assert 'value="Анна"' in html  # nothing typed is lost
+
+    login = client.post("/auth", data={"emailOrUsername": "", "password": ""})
+    assert login.status_code == 422
+    assert re.search(r'id="emailOrUsername-error"[^>]*>Введите email или username<', page(login))
+    assert re.search(r'id="password-error"[^>]*>Введите пароль<', page(login))
+
+
+def test_wrong_password_on_the_form(accounts, client):
+    accounts.verified()
+    response = client.post("/auth", data={"emailOrUsername": "anna@example.com", "password": "wrong-password"})
+    assert response.status_code == 401
+    assert "Неверный email/username или пароль" in page(response)
+    assert 'value="anna@example.com"' in page(response)
+
+
+def test_unverified_sign_in_leads_to_verification(accounts, client):
+    accounts.register()
+    response = client.post("/auth", data={"emailOrUsername": "anna", "password": PASSWORD})
+    assert response.headers["Location"] == "/auth/verify-email"
+    html = page(client.get("/auth/verify-email"))
+    assert "anna@example.com" in html and "Подтвердите email перед входом в систему" in html
+
+
+def test_verify_page_without_an_email_sends_to_registration(app):
+    html = page(app.test_client().get("/auth/verify-email"))
+    assert "Email не указан" in html and 'href="/auth/register"' in html
+    assert "Email не указан" in page(app.test_client().get("/verify-email"))
+
+
+def test_wrong_code_and_resend_on_the_form(accounts, client, app):
+    accounts.register()
+    first = accounts.latest_code()
+    wrong = "000000" if first != "000000" else "111111"
+    response = client.post("/auth/verify-email", data={"email": "anna@example.com", "code": wrong})
+    assert response.status_code == 400 and "Неверный код. Проверьте правильность ввода." in page(response)
+
+    resent = client.post("/auth/verify-email/resend", data={"email": "anna@example.com"}, follow_redirects=True)
+    assert "Новый код отправлен на email" in page(resent)
+    run_jobs(app)
+    assert accounts.mailbox.wait_for("anna@example.com", count=2)
+
+
+def test_forgot_and_reset_password_with_forms(accounts, client, app):
+    accounts.verified()
+    sent = client.post("/auth/forgot-password", data={"email": "anna@example.com"}, follow_redirects=True)
+    assert "Проверьте почту" in page(sent)
+    run_jobs(app)
+    mail = accounts.mailbox.wait_for("anna@example.com", count=2)
+    link = re.search(r"(/auth/reset-password\?token=[\w-]+)", mail.get_body(("plain",)).get_content()).group(1)
+
+    form = page(client.get(link))
+    assert "Новый пароль" in form
+    token = link.split("token=")[1]
+    done = client.post("/auth/reset-password", data={"token": token, "password": "brand-new-pass"}, follow_redirects=True)
+    assert "Пароль изменен. Войдите с новым паролем." in page(done)
+    assert accounts.login(password="brand-new-pass").status_code == 200
+
+    used = client.get(link)
+    assert used.status_code == 400 and "недействительна или устарела" in page(used)
+
+
+def test_forms_are_protected_by_csrf_tokens(make_app, app):
+    protected = make_app({"WTF_CSRF_ENABLED": True})
+    client = protected.test_client()
+    assert client.post("/auth", data={"emailOrUsername": "x", "password": "y"}).status_code == 400
+    html = page(client.get("/auth"))
+    token = re.search(r'name="csrf_token" value="([^"]+)"', html).group(1)
+    response = client.post("/auth", data={"csrf_token": token, "emailOrUsername": "x", "password": "y"})
+    assert response.status_code == 401
+
+
+def test_app_requires_a_signed_in_user(client):
+    for path in ["/app", "/app/discover", "/app/servers/1/channels/2"]:
+        assert client.get(path).headers["Location"] == "/auth"
+
+
+def test_every_app_url_renders_the_shell_for_a_signed_in_user(accounts, client):
+    accounts.signed_in()
+    for path in ["/app", "/app/settings", "/app/servers/1"]:
+        response = client.get(path)
+        assert response.status_code == 200 and "Добро пожаловать в Lobby!" in page(response)
