@@ -6,6 +6,9 @@ import ErrorBoundary from './lib/ErrorBoundary.jsx';
 const registry = {
   'frame-banner': () => import('./frame-banner/FrameBanner.jsx'),
   toaster: () => import('./toaster/Toaster.jsx'),
+  'login-form': () => import('./auth/LoginForm.jsx'),
+  'register-form': () => import('./auth/RegisterForm.jsx'),
+  'verify-email': () => import('./auth/VerifyEmail.jsx'),
 };
 
 async function mount(el) {

@@ -29,3 +29,12 @@ def page_text(driver) -> str:
 
 def severe_console_errors(driver) -> list[str]:
     return [entry["message"] for entry in driver.get_log("browser") if entry["level"] == "SEVERE"]
+
+
+def wait_until_url(driver, path: str, timeout: float = WAIT) -> None:
+    """Wait until the address (after the host) is `path`; its query counts only if `path` has one."""
+    def arrived(d) -> bool:
+        here = "/" + d.current_url.split("//", 1)[1].partition("/")[2]
+        return (here if "?" in path else here.partition("?")[0]) == path
+
+    WebDriverWait(driver, timeout).until(arrived, message=f"never reached {path}")
