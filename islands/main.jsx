@@ -1,4 +1,5 @@
 // Mounts every server-rendered `[data-island]` placeholder with its React component.
+import { flushSync } from 'react-dom';
 import { createRoot } from 'react-dom/client';
 import ErrorBoundary from './lib/ErrorBoundary.jsx';
 
@@ -22,11 +23,16 @@ async function mount(el) {
     const props = JSON.parse(el.dataset.props || '{}');
     const { default: Island } = await load();
     // createRoot, not hydrateRoot: the Jinja fallback inside is not React markup, it is replaced.
-    createRoot(el).render(
-      <ErrorBoundary name={name}>
-        <Island {...props} />
-      </ErrorBoundary>,
-    );
+    const root = createRoot(el);
+    // Committed before it is marked mounted: whoever waits for data-mounted (a test, a script)
+    // then finds the island's markup, not the fallback it is about to replace.
+    flushSync(() => {
+      root.render(
+        <ErrorBoundary name={name}>
+          <Island {...props} />
+        </ErrorBoundary>,
+      );
+    });
     el.dataset.mounted = 'true';
   } catch (error) {
     // The no-JS fallback stays in place, so the page still works without this island.

@@ -44,6 +44,7 @@ export default function LoginForm({ values: initial = {}, errors: initialErrors,
     const problems = checkLogin(values);
     if (Object.keys(problems).length) {
       setErrors(problems);
+      document.getElementById(Object.keys(problems)[0])?.focus();
       return;
     }
     const identifier = values.emailOrUsername.trim();

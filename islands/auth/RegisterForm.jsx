@@ -1,7 +1,7 @@
 // The registration card (spec §2 "Register", §5, §8 "Registration"), talking to
 // POST /api/auth/register, with live availability hints for username and e-mail.
 import { useState } from 'react';
-import { Check, LoaderCircle, X } from 'lucide-react';
+import { Check, CircleAlert, LoaderCircle, X } from 'lucide-react';
 import { post } from '../lib/api.js';
 import { Field, FormError, PasswordField, SERVER_DOWN, isServerDown, useFormState } from './fields.jsx';
 import { useAvailability, useCheckPause } from './useAvailability.js';
@@ -29,7 +29,7 @@ function AvailabilityStatus({ field, check }) {
     checking: [<LoaderCircle key="i" className="field__status-spin" size={14} aria-hidden="true" />, 'Проверка...'],
     ok: [<Check key="i" size={14} aria-hidden="true" />, FREE[field]],
     taken: [<X key="i" size={14} aria-hidden="true" />, check.message || TAKEN[field]],
-    paused: [null, 'Проверка временно недоступна'],
+    paused: [<CircleAlert key="i" size={14} aria-hidden="true" />, 'Проверка временно недоступна'],
   }[status];
   // Always present, so screen readers announce what appears in it.
   return (
@@ -89,8 +89,8 @@ export default function RegisterForm({ values: initial = {}, errors: initialErro
         <Field {...field('email')} label="Email" type="email" autoComplete="email"
           describedById="email-status" after={status('email', email)} />
         <PasswordField {...field('password')} label="Пароль" autoComplete="new-password"
-          describedById="password-hint"
-          after={<p className="field__hint" id="password-hint">Минимум 8 символов.</p>} />
+          describedById={errors.password ? undefined : 'password-hint'}
+          after={errors.password ? null : <p className="field__hint" id="password-hint">Минимум 8 символов.</p>} />
         <button className="btn btn-primary btn-block" type="submit" disabled={sending}>
           {sending ? 'Регистрация...' : 'Зарегистрироваться'}
         </button>

@@ -43,11 +43,13 @@ HTTP_MESSAGES = {
 class ApiError(Exception):
     """Raise from any view or action; the API answers `{message, code}` with `status`."""
 
-    def __init__(self, status: int, message: str, code: str | None = None, **extra) -> None:
+    def __init__(self, status: int, message: str, code: str | None = None,
+                 headers: dict | None = None, **extra) -> None:
         super().__init__(message)
         self.status = status
         self.message = message
         self.code = code or HTTP_CODES.get(status, "ERROR")
+        self.headers = headers or {}
         self.extra = extra
 
     def to_dict(self) -> dict:
@@ -70,6 +72,7 @@ def wants_json() -> bool:
 def api_error_response(error: ApiError):
     response = jsonify(error.to_dict())
     response.status_code = error.status
+    response.headers.update(error.headers)
     return response
 
 

@@ -146,3 +146,10 @@ def test_every_app_url_renders_the_shell_for_a_signed_in_user(accounts, client):
     for path in ["/app", "/app/settings", "/app/servers/1"]:
         response = client.get(path)
         assert response.status_code == 200 and "Добро пожаловать в Lobby!" in page(response)
+
+
+def test_landing_offers_the_app_to_a_signed_in_user(accounts, client):
+    accounts.signed_in()
+    html = page(client.get("/"))
+    assert 'href="/app"' in html and "Открыть Lobby" in html
+    assert "Создать аккаунт" not in html and 'href="/auth/register"' not in html

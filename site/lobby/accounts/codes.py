@@ -8,7 +8,7 @@ import secrets
 from datetime import timedelta
 
 from flask import current_app
-from sqlalchemy import func, select, update
+from sqlalchemy import select, update
 
 from lobby.accounts.models import EmailCode, User
 from lobby.database import utcnow
@@ -35,11 +35,15 @@ def code_digest(user_id: int, code: str) -> str:
 def issue_code(user: User) -> OutgoingMail:
     """Close the open code and add a new one with its mail, in the caller's transaction."""
     since = utcnow() - timedelta(days=1)
-    sent_today = db.session.scalar(
-        select(func.count()).select_from(EmailCode).where(EmailCode.user_id == user.id, EmailCode.created_at > since)
-    )
-    if sent_today >= DAILY_CAP:
-        raise ApiError(429, "Превышен лимит кодов на сегодня. Попробуйте завтра.", "CODE_DAILY_LIMIT")
+    sent_today = db.session.scalars(
+        select(EmailCode.created_at).where(EmailCode.user_id == user.id, EmailCode.created_at > since)
+        .order_by(EmailCode.created_at)
+    ).all()
+    if len(sent_today) >= DAILY_CAP:
+        # A new code is allowed once the oldest of the day's codes is a day old.
+        wait = int((sent_today[0] - since).total_seconds()) + 1
+        raise ApiError(429, "Превышен лимит кодов на сегодня. Попробуйте завтра.", "CODE_DAILY_LIMIT",
+                       headers={"Retry-After": str(wait)})
     close_open_codes(user.id)
     code = f"{secrets.randbelow(10**6):06d}"
     db.session.add(EmailCode(user_id=user.id, code_hash=code_digest(user.id, code),

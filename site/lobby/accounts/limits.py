@@ -17,8 +17,12 @@ def submitted(field: str) -> str:
 
 
 def login_account_key() -> str:
+    """The account the sign-in names, whether by e-mail or by username (one budget for both)."""
+    from lobby.accounts.actions import find_user
+
     identifier = submitted("email") or submitted("username") or submitted("emailOrUsername")
-    return f"account:{identifier}"
+    user = find_user(identifier) if identifier else None
+    return f"user:{user.id}" if user else f"unknown:{identifier}"
 
 
 def failed(response) -> bool:
