@@ -81,7 +81,7 @@ export default function LoginForm({ values: initial = {}, errors: initialErrors,
         </p>
       )}
       {reason && <p className="notice" role="status">{reason}</p>}
-      <form className="form" method="post" action="/auth" noValidate onSubmit={submit} aria-busy={sending}>
+      <form className="form" noValidate onSubmit={submit} aria-busy={sending}>
         <FormError message={errors.form}>
           {errors.details && (
             <details className="form-error__details">

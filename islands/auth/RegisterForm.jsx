@@ -77,8 +77,7 @@ export default function RegisterForm({ values: initial = {}, errors: initialErro
   return (
     <>
       <h1 className="auth-card__title">Создать аккаунт</h1>
-      <form className="form" method="post" action="/auth/register" noValidate onSubmit={submit}
-        aria-busy={sending}>
+      <form className="form" noValidate onSubmit={submit} aria-busy={sending}>
         <FormError message={errors.form} />
         <div className="form__pair">
           <Field {...field('firstName')} label="Имя" autoComplete="given-name" />

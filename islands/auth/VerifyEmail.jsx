@@ -20,8 +20,8 @@ function verifyMessage(error) {
 }
 
 /** Seconds left before another code may be asked for; `restart()` starts a new cooldown. */
-function useCooldown(seconds) {
-  const [until, setUntil] = useState(() => Date.now() + seconds * 1000);
+function useCooldown(seconds, initial) {
+  const [until, setUntil] = useState(() => Date.now() + initial * 1000);
   const [now, setNow] = useState(() => Date.now());
   const left = Math.max(0, Math.ceil((until - now) / 1000));
   useEffect(() => {
@@ -37,13 +37,15 @@ function useCooldown(seconds) {
   return [left, restart];
 }
 
-export default function VerifyEmail({ email = '', errors = {} }) {
+// `resendIn`: seconds the server says are left of the cooldown of the code it last sent (0 when
+// this browser was sent here without a new code, e.g. by an unverified sign-in).
+export default function VerifyEmail({ email = '', errors = {}, resendIn = RESEND_COOLDOWN_S }) {
   const [digits, setDigits] = useState(EMPTY);
   const [error, setError] = useState(errors.form || errors.code || errors.email || '');
   const [notice, setNotice] = useState('');
   const [sending, setSending] = useState(false);
   const [resending, setResending] = useState(false);
-  const [cooldown, restartCooldown] = useCooldown(RESEND_COOLDOWN_S);
+  const [cooldown, restartCooldown] = useCooldown(RESEND_COOLDOWN_S, resendIn);
   const boxes = useRef(null);
   // Focus moves after the render that re-enables the boxes (a disabled box cannot take focus).
   const [focusRequest, setFocusRequest] = useState(0);

@@ -8,6 +8,8 @@ import pytest
 from selenium import webdriver
 from selenium.webdriver.chrome.service import Service
 
+from tests.accounts.conftest import accounts  # noqa: F401  (the account helpers, shared)
+
 os.environ["SE_OFFLINE"] = "true"  # Selenium Manager must never try to fetch a browser or driver
 
 FLAGS = [

@@ -38,6 +38,7 @@ def paste(driver, element, text: str) -> None:
 
 def sign_in(driver, live, identifier: str, password: str) -> None:
     driver.get(live.url + "/auth")
+    wait_for(driver, "#emailOrUsername")
     fill(driver, {"emailOrUsername": identifier, "password": password})
     driver.find_element(By.CSS_SELECTOR, "button[type=submit]").click()
 
@@ -135,7 +136,7 @@ def test_whole_journey_with_javascript_off(app, browser_without_js, live, mailbo
     driver.get(live.url + "/auth/forgot-password")
     fill(driver, {"email": PERSON["email"]})
     driver.find_element(By.CSS_SELECTOR, "button[type=submit]").click()
-    assert "Проверьте почту" in page_text(driver)
+    wait_for_text(driver, "Проверьте почту")
     run_jobs(app)
     link = re.search(r"http\S+/auth/reset-password\?token=[\w-]+", text_of(mailbox.wait_for(PERSON["email"], count=2)))
     driver.get(link.group(0))
@@ -150,6 +151,7 @@ def test_whole_journey_with_javascript_off(app, browser_without_js, live, mailbo
 def test_forgotten_password_reset_with_javascript_on(accounts, app, browser, live):
     accounts.verified(email="masha@example.com", username="masha")
     browser.get(live.url + "/auth")
+    wait_for_island(browser, "login-form")
     browser.find_element(By.LINK_TEXT, "Забыли пароль?").click()
     wait_until_url(browser, "/auth/forgot-password")
     fill(browser, {"email": "masha@example.com"})
@@ -166,3 +168,15 @@ def test_forgotten_password_reset_with_javascript_on(accounts, app, browser, liv
     fill(browser, {"emailOrUsername": "masha", "password": "a-new-password-2"})
     browser.find_element(By.CSS_SELECTOR, "button[type=submit]").click()
     wait_until_url(browser, "/app")
+
+
+def test_resend_waits_60_seconds_only_after_a_code_was_sent(accounts, browser, live):
+    accounts.register(email="masha@example.com", username="masha")  # another browser registered
+    browser.get(live.url + "/auth/verify-email?email=masha%40example.com")
+    wait_for_island(browser, "verify-email")
+    resend = browser.find_element(By.XPATH, "//button[contains(., 'Отправить')]")
+    assert resend.is_enabled()  # this browser was sent no code: no countdown
+    resend.click()
+    wait_for_text(browser, "Новый код отправлен на email")
+    countdown = browser.find_element(By.XPATH, "//button[contains(., 'Отправить')]")
+    assert not countdown.is_enabled() and re.search(r"\d+ с", countdown.text)

@@ -1,6 +1,8 @@
 """The auth calls of the spec's section 7 (`/api/auth/*`), plus forgot/reset password."""
 from __future__ import annotations
 
+import time
+
 from flask import Blueprint, g, request, session
 
 from lobby.accounts import actions, limits, tokens
@@ -18,6 +20,19 @@ blueprint = Blueprint("auth_api", __name__, url_prefix="/api/auth")
 csrf.exempt(blueprint)
 
 PENDING_EMAIL = "pending_verification_email"  # who the verification screen is for
+CODE_SENT_AT = "code_sent_at"  # when this browser last had a code sent: the resend countdown
+RESEND_COOLDOWN = 60
+
+
+def remember_code_sent(email: str) -> None:
+    session[PENDING_EMAIL] = email
+    session[CODE_SENT_AT] = time.time()
+
+
+def resend_wait() -> int:
+    """Seconds left of the resend countdown for this browser (0 if it was sent no code)."""
+    sent_at = session.get(CODE_SENT_AT)
+    return max(0, int(RESEND_COOLDOWN - (time.time() - sent_at))) if sent_at else 0
 
 
 def body() -> dict:
@@ -33,7 +48,7 @@ def body() -> dict:
 @limits.registration
 def register():
     user = actions.do_register(check_registration(body()))
-    session[PENDING_EMAIL] = user.email
+    remember_code_sent(user.email)
     return json_response({"message": "Код подтверждения отправлен на email", "user": user.to_dict()}, 201)
 
 
@@ -87,6 +102,7 @@ def verify_email_resend():
     if user is None:
         raise ApiError(400, "Email не указан", "EMAIL_REQUIRED")
     actions.do_resend_code(user)
+    remember_code_sent(user.email)
     return json_response({"message": "Новый код отправлен на email"})
 
 

@@ -6,7 +6,7 @@ from flask import Blueprint, flash, redirect, render_template, request, session,
 from flask_login import current_user
 
 from lobby.accounts import actions, limits
-from lobby.accounts.api import PENDING_EMAIL
+from lobby.accounts.api import PENDING_EMAIL, remember_code_sent, resend_wait
 from lobby.accounts.session import refresh_cookie, sign_in_browser, sign_out_browser
 from lobby.accounts.validation import (check_code, check_email, check_login, check_new_password,
                                        check_registration, text)
@@ -74,7 +74,7 @@ def register():
         user = actions.do_register(check_registration(request.form))
     except ApiError as error:
         return render_template("auth/register.html", form=request.form, errors=form_errors(error)), error.status
-    session[PENDING_EMAIL] = user.email
+    remember_code_sent(user.email)
     return redirect(url_for("auth_pages.verify_email", email=user.email))
 
 
@@ -84,16 +84,20 @@ def register():
 def verify_email():
     email = text(request.form, "email") or request.args.get("email", "").strip() or session.get(PENDING_EMAIL, "")
     if request.method == "GET":
-        return render_template("auth/verify.html", email=email, errors={})
+        return render_verify(email, {})
     try:
         actions.do_verify_email(*check_code({"email": email, "code": request.form.get("code", "")}))
     except ApiError as error:
         if error.code == "ALREADY_VERIFIED":
             flash("Email уже подтвержден. Войдите в аккаунт.", "success")
             return redirect(url_for("auth_pages.login", verified="true"))
-        return render_template("auth/verify.html", email=email, errors=form_errors(error)), error.status
+        return render_verify(email, form_errors(error)), error.status
     session.pop(PENDING_EMAIL, None)
     return redirect(url_for("auth_pages.login", verified="true"))
+
+
+def render_verify(email: str, errors: dict):
+    return render_template("auth/verify.html", email=email, errors=errors, resend_in=resend_wait())
 
 
 @blueprint.post("/auth/verify-email/resend")
@@ -105,6 +109,7 @@ def resend_code():
         if user is None:
             raise ApiError(400, "Email не указан", "EMAIL_REQUIRED")
         actions.do_resend_code(user)
+        remember_code_sent(user.email)
         flash("Новый код отправлен на email", "success")
     except ApiError as error:
         flash(error.message, "error")
