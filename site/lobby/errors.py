@@ -109,10 +109,12 @@ def handle_unexpected(error: Exception):
 
 
 def render_error_page(status: int, description: str | None):
-    template = "errors/404.html" if status == 404 else "errors/500.html" if status >= 500 else "errors/generic.html"
-    body = render_template(
-        template, status=status, description=description, request_id=g.get("request_id", "")
-    )
+    if status >= 500:
+        body = render_template("errors/500.html", status=status, request_id=g.get("request_id", ""))
+    elif status == 404:  # the spec's 'Not Found' page
+        body = render_template("errors/generic.html", status=404, title="Not Found", description="Такой страницы нет.")
+    else:
+        body = render_template("errors/generic.html", status=status, title=None, description=description)
     return body, status
 
 
