@@ -180,3 +180,14 @@ def test_resend_waits_60_seconds_only_after_a_code_was_sent(accounts, browser, l
     wait_for_text(browser, "Новый код отправлен на email")
     countdown = browser.find_element(By.XPATH, "//button[contains(., 'Отправить')]")
     assert not countdown.is_enabled() and re.search(r"\d+ с", countdown.text)
+
+
+def test_registration_shows_live_availability(accounts, browser, live):
+    accounts.verified()  # @anna, anna@example.com
+    browser.get(live.url + "/auth/register")
+    wait_for_island(browser, "register-form")
+    fill(browser, {"username": "ANNA"})
+    wait_for_text(browser, "Этот username уже занят", timeout=8)  # checked 2 s after typing stops
+    fill(browser, {"username": "anna_free", "email": "anna@example.com"})
+    wait_for_text(browser, "Username свободен", timeout=8)
+    wait_for_text(browser, "Этот email уже используется", timeout=8)

@@ -1,0 +1,56 @@
+"""Throttles on code checks and mail sends (sign-in, registration and availability throttles are
+tested beside their calls). Each answers 429 with Retry-After and the Russian message."""
+from tests.accounts.conftest import registration
+
+TOO_MANY = {"message": "Слишком много запросов. Попробуйте позже.", "code": "RATE_LIMITED"}
+
+
+def assert_throttled(response) -> None:
+    assert response.status_code == 429
+    assert response.get_json() == TOO_MANY
+    assert int(response.headers["Retry-After"]) > 0
+
+
+def test_code_checks_are_throttled_per_ip_across_addresses(client):
+    for number in range(20):
+        response = client.post("/api/auth/verify-email-code", json={"email": f"u{number}@example.com", "code": "123456"})
+        assert response.status_code == 400, number
+    assert_throttled(client.post("/api/auth/verify-email-code", json={"email": "x@example.com", "code": "123456"}))
+
+
+def test_code_checks_through_the_form_share_the_same_budget(client):
+    for _ in range(20):
+        client.post("/api/auth/verify-email-code", json={"email": "x@example.com", "code": "123456"})
+    response = client.post("/auth/verify-email", data={"email": "x@example.com", "code": "123456"})
+    assert response.status_code == 429
+    assert "Слишком много запросов. Попробуйте позже." in response.get_data(as_text=True)
+
+
+def test_password_reset_mail_is_throttled_per_address(client):
+    for _ in range(5):
+        assert client.post("/api/auth/forgot-password", json={"email": "anna@example.com"}).status_code == 200
+    assert_throttled(client.post("/api/auth/forgot-password", json={"email": "ANNA@example.com"}))
+    # Another address from the same IP still gets its mail.
+    assert client.post("/api/auth/forgot-password", json={"email": "boris@example.com"}).status_code == 200
+
+
+def test_mail_sends_are_throttled_per_ip(client):
+    for number in range(10):
+        assert client.post("/api/auth/forgot-password", json={"email": f"u{number}@example.com"}).status_code == 200
+    assert_throttled(client.post("/api/auth/forgot-password", json={"email": "u99@example.com"}))
+
+
+def test_code_resends_count_toward_the_mail_budget_of_the_ip(accounts, client):
+    accounts.register()
+    for _ in range(4):
+        assert client.post("/api/auth/verify-email-resend", json={"email": "anna@example.com"}).status_code == 200
+    for number in range(6):
+        client.post("/api/auth/forgot-password", json={"email": f"u{number}@example.com"})
+    assert_throttled(client.post("/api/auth/verify-email-resend", json={"email": "anna@example.com"}))
+
+
+def test_registration_form_shares_the_registration_budget(client):
+    for number in range(10):
+        client.post("/api/auth/register", json=registration(username=f"user{number}", email=f"u{number}@example.com"))
+    response = client.post("/auth/register", data=registration(username="late", email="late@example.com"))
+    assert response.status_code == 429
