@@ -57,6 +57,7 @@ def create_app(overrides: dict | None = None, env: dict | None = None) -> Flask:
 def register_models() -> None:
     """Import every model module so metadata (and Alembic) sees all tables."""
     import lobby.accounts.models  # noqa: F401
+    import lobby.servers.models  # noqa: F401
     import lobby.jobs.models  # noqa: F401
 
 
@@ -64,6 +65,7 @@ def register_blueprints(app: Flask) -> None:
     from lobby import health, landing, openapi, shell
     from lobby.accounts import api as accounts_api
     from lobby.accounts import pages as accounts_pages
+    from lobby.servers import api as servers_api
 
-    for module in (health, landing, openapi, shell, accounts_api, accounts_pages):
+    for module in (health, landing, openapi, shell, accounts_api, accounts_pages, servers_api):
         app.register_blueprint(module.blueprint)

@@ -109,6 +109,7 @@ class Config:
             SESSION_COOKIE_HTTPONLY=True,
             SESSION_COOKIE_SAMESITE="Lax",
             PERMANENT_SESSION_LIFETIME=timedelta(days=30),  # "remember me"
+            MAX_CONTENT_LENGTH=25 * 1024 * 1024,  # the largest upload we take (icons stop at 5 MB)
             RATELIMIT_STORAGE_URI=self.REDIS_URL or "memory://",
             RATELIMIT_KEY_PREFIX=f"{self.REDIS_PREFIX}:limits",
             RATELIMIT_HEADERS_ENABLED=True,

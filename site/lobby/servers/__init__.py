@@ -1,0 +1,1 @@
+"""Servers and channels: membership, invites, bans, the audit log."""

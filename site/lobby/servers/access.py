@@ -1,0 +1,64 @@
+"""`access_*`: load and authorize. The one place that answers 404 and 403 for servers.
+
+A private server the user is not a member of answers 404, as if it did not exist."""
+from __future__ import annotations
+
+from sqlalchemy import select
+
+from lobby.accounts.models import User
+from lobby.errors import ApiError
+from lobby.extensions import db
+from lobby.servers.models import Ban, Channel, Membership, Server
+
+NOT_FOUND = "Сервер не найден"
+NOT_MEMBER = "Вы не участник этого сервера"
+NO_RIGHTS = "Недостаточно прав"
+
+
+def membership_of(user: User, server_id: int) -> Membership | None:
+    return db.session.scalar(select(Membership).where(Membership.server_id == server_id, Membership.user_id == user.id))
+
+
+def active_ban(user_id: int, server_id: int) -> Ban | None:
+    ban = db.session.scalar(select(Ban).where(Ban.server_id == server_id, Ban.user_id == user_id))
+    return ban if ban is not None and ban.active() else None
+
+
+def access_server(user: User, server_id: int) -> tuple[Server, Membership | None]:
+    """A server the user may see: any public one, or one they belong to."""
+    server = db.session.get(Server, server_id)
+    membership = membership_of(user, server_id) if server else None
+    if server is None or (not server.is_public and membership is None):
+        raise ApiError(404, NOT_FOUND, "SERVER_NOT_FOUND")
+    return server, membership
+
+
+def access_member(user: User, server_id: int) -> tuple[Server, Membership]:
+    """A server the user belongs to (channels, members, messages)."""
+    server, membership = access_server(user, server_id)
+    if membership is None:
+        raise ApiError(403, NOT_MEMBER, "NOT_A_MEMBER")
+    return server, membership
+
+
+def access_moderator(user: User, server_id: int) -> tuple[Server, Membership]:
+    server, membership = access_member(user, server_id)
+    if not membership.moderates:
+        raise ApiError(403, NO_RIGHTS, "FORBIDDEN")
+    return server, membership
+
+
+def access_owner(user: User, server_id: int) -> tuple[Server, Membership]:
+    server, membership = access_member(user, server_id)
+    if server.owner_id != user.id:
+        raise ApiError(403, NO_RIGHTS, "FORBIDDEN")
+    return server, membership
+
+
+def access_channel(user: User, channel_id: int) -> tuple[Channel, Membership]:
+    """A channel of a server the user belongs to; 404 otherwise (channels are never public)."""
+    channel = db.session.get(Channel, channel_id)
+    membership = membership_of(user, channel.server_id) if channel else None
+    if channel is None or membership is None:
+        raise ApiError(404, "Канал не найден", "CHANNEL_NOT_FOUND")
+    return channel, membership

@@ -1,0 +1,139 @@
+"""`do_*`: every change to servers, channels, memberships and bans. One transaction each, with
+an audit entry for what moderators and owners do."""
+from __future__ import annotations
+
+import secrets
+from datetime import timedelta
+
+from sqlalchemy import delete, func, select
+
+from lobby.accounts.models import User
+from lobby.database import utcnow
+from lobby.errors import ApiError
+from lobby.extensions import db
+from lobby.servers import icons
+from lobby.servers.access import active_ban, membership_of
+from lobby.servers.models import MEMBER, MODERATOR, OWNER, AuditEntry, Ban, Channel, Membership, Server
+from lobby.servers.validation import TEMPLATES
+
+BANNED = "Вы заблокированы на этом сервере"
+
+
+def new_invite_code() -> str:
+    return secrets.token_urlsafe(9)  # 12 characters, 72 random bits: not guessable
+
+
+def audit(server_id: int, kind: str, moderator: User, target: User | None = None, reason: str | None = None) -> None:
+    db.session.add(AuditEntry(server_id=server_id, type=kind, moderator_id=moderator.id,
+                              target_user_id=target.id if target else None, reason=reason))
+
+
+def do_create_server(owner: User, fields: dict, icon_upload=None) -> Server:
+    icon_file = icons.save_icon(icon_upload) if icon_upload else None
+    server = Server(name=fields["name"], description=fields["description"], owner_id=owner.id,
+                    category=fields["category"], is_public=fields["isPublic"], icon_file=icon_file,
+                    invite_code=new_invite_code())
+    db.session.add(server)
+    db.session.flush()
+    for position, (name, kind) in enumerate(TEMPLATES[fields["template"]]):
+        db.session.add(Channel(server_id=server.id, name=name, type=kind, position=position))
+    db.session.add(Membership(server_id=server.id, user_id=owner.id, role=OWNER))
+    db.session.commit()
+    return server
+
+
+def do_update_server(server: Server, by: User, changes: dict, icon_upload=None) -> Server:
+    old_icon = None
+    if icon_upload is not None:
+        old_icon, server.icon_file = server.icon_file, icons.save_icon(icon_upload)
+    for field, value in changes.items():
+        setattr(server, field, value)
+    audit(server.id, "SETTINGS", by, reason=", ".join(sorted(changes) + (["icon"] if icon_upload else [])) or None)
+    db.session.commit()
+    icons.remove_icon(old_icon)
+    return server
+
+
+def do_regenerate_invite(server: Server, by: User) -> str:
+    server.invite_code = new_invite_code()
+    audit(server.id, "INVITE_REGENERATE", by)
+    db.session.commit()
+    return server.invite_code
+
+
+def do_join(server: Server, user: User) -> Membership:
+    """Join a server (the caller checked how: public, or by its invite code). Idempotent."""
+    existing = membership_of(user, server.id)
+    if existing is not None:
+        return existing
+    if active_ban(user.id, server.id):
+        raise ApiError(403, BANNED, "BANNED")
+    membership = Membership(server_id=server.id, user_id=user.id, role=MEMBER)
+    db.session.add(membership)
+    db.session.commit()
+    return membership
+
+
+def do_leave(server: Server, membership: Membership) -> None:
+    if membership.role == OWNER:
+        raise ApiError(409, "Владелец не может покинуть свой сервер", "OWNER_CANNOT_LEAVE")
+    db.session.delete(membership)
+    db.session.commit()
+
+
+def do_create_channel(server: Server, by: User, fields: dict) -> Channel:
+    last = db.session.scalar(select(func.max(Channel.position)).where(Channel.server_id == server.id))
+    channel = Channel(server_id=server.id, name=fields["name"], type=fields["type"],
+                      description=fields["description"], position=(last if last is not None else -1) + 1)
+    db.session.add(channel)
+    audit(server.id, "CHANNEL_CREATE", by, reason=f"#{fields['name']} ({fields['type']})")
+    db.session.commit()
+    return channel
+
+
+def check_can_moderate(server: Server, actor: Membership, target_id: int) -> User:
+    """Nobody acts on the owner or on themselves; moderators do not act on other moderators."""
+    target = db.session.get(User, target_id)
+    if target is None:
+        raise ApiError(404, "Пользователь не найден", "USER_NOT_FOUND")
+    if target.id == server.owner_id:
+        raise ApiError(403, "Нельзя применить это к владельцу сервера", "FORBIDDEN")
+    if target.id == actor.user_id:
+        raise ApiError(400, "Нельзя применить это к себе", "BAD_REQUEST")
+    target_membership = membership_of(target, server.id)
+    if target_membership is not None and target_membership.role == MODERATOR and actor.role != OWNER:
+        raise ApiError(403, "Модератора может исключить только владелец", "FORBIDDEN")
+    return target
+
+
+def do_kick(server: Server, actor: Membership, target_id: int, reason: str) -> User:
+    target = check_can_moderate(server, actor, target_id)
+    membership = membership_of(target, server.id)
+    if membership is None:
+        raise ApiError(404, "Пользователь не состоит на сервере", "NOT_A_MEMBER")
+    db.session.delete(membership)
+    audit(server.id, "KICK", actor.user, target, reason)
+    db.session.commit()
+    return target
+
+
+def do_ban(server: Server, actor: Membership, target_id: int, reason: str, duration_seconds: int | None) -> User:
+    target = check_can_moderate(server, actor, target_id)
+    db.session.execute(delete(Membership).where(Membership.server_id == server.id, Membership.user_id == target.id))
+    db.session.execute(delete(Ban).where(Ban.server_id == server.id, Ban.user_id == target.id))
+    expires = utcnow() + timedelta(seconds=duration_seconds) if duration_seconds else None
+    db.session.add(Ban(server_id=server.id, user_id=target.id, reason=reason, banned_by_id=actor.user_id,
+                       expires_at=expires))
+    audit(server.id, "BAN", actor.user, target, reason)
+    db.session.commit()
+    return target
+
+
+def do_unban(server: Server, actor: Membership, target_id: int) -> None:
+    ban = db.session.scalar(select(Ban).where(Ban.server_id == server.id, Ban.user_id == target_id))
+    if ban is None:
+        raise ApiError(404, "Пользователь не заблокирован", "NOT_BANNED")
+    target = ban.user
+    db.session.delete(ban)
+    audit(server.id, "UNBAN", actor.user, target)
+    db.session.commit()

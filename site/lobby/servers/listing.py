@@ -1,0 +1,118 @@
+"""Reading servers: counts from the database in one query per list, and the wire shape."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import timedelta
+
+from flask import url_for
+from sqlalchemy import case, func, or_, select
+
+from lobby.database import utcnow
+from lobby.extensions import db
+from lobby.servers.models import VOICE, Channel, Membership, Server
+
+TRENDING_WINDOW = timedelta(days=7)
+TRENDING_JOINS = 3  # a server with this many new members in a week is marked trending
+
+
+@dataclass
+class Stats:
+    members: int = 0
+    text_channels: int = 0
+    voice_channels: int = 0
+    recent_joins: int = 0
+
+
+def stats_for(server_ids: list[int]) -> dict[int, Stats]:
+    stats = {server_id: Stats() for server_id in server_ids}
+    if not server_ids:
+        return stats
+    since = utcnow() - TRENDING_WINDOW
+    for server_id, members, recent in db.session.execute(
+        select(Membership.server_id, func.count(), func.sum(case((Membership.joined_at > since, 1), else_=0)))
+        .where(Membership.server_id.in_(server_ids)).group_by(Membership.server_id)
+    ):
+        stats[server_id].members, stats[server_id].recent_joins = members, int(recent or 0)
+    for server_id, kind, count in db.session.execute(
+        select(Channel.server_id, Channel.type, func.count())
+        .where(Channel.server_id.in_(server_ids)).group_by(Channel.server_id, Channel.type)
+    ):
+        if kind == VOICE:
+            stats[server_id].voice_channels = count
+        else:
+            stats[server_id].text_channels = count
+    return stats
+
+
+def icon_url(server: Server) -> str | None:
+    if not server.icon_file:
+        return None
+    return url_for("servers_api.icon", server_id=server.id, v=server.icon_file[:8])
+
+
+def server_dict(server: Server, stats: Stats, membership: Membership | None = None) -> dict:
+    body = {
+        "id": server.id, "name": server.name, "description": server.description, "iconUrl": icon_url(server),
+        "ownerId": server.owner_id, "owner": {"id": server.owner.id, "username": server.owner.username},
+        "category": server.category, "isPublic": server.is_public,
+        "isVerified": server.is_verified, "verified": server.is_verified,
+        "trending": stats.recent_joins >= TRENDING_JOINS,
+        "memberCount": stats.members, "channelCount": stats.text_channels + stats.voice_channels,
+        "textChannelCount": stats.text_channels, "voiceChannelCount": stats.voice_channels,
+        # Presence and voice arrive with the live socket; until then nobody counts as online.
+        "onlineCount": 0, "voiceActive": False,
+        "createdAt": server.created_at.isoformat(), "_count": {"members": stats.members},
+        "myRole": membership.role if membership else None,
+    }
+    if membership is not None:
+        body["inviteCode"] = server.invite_code  # only members learn the code
+    return body
+
+
+def dicts(servers: list[Server], memberships: dict[int, Membership]) -> list[dict]:
+    stats = stats_for([server.id for server in servers])
+    return [server_dict(server, stats[server.id], memberships.get(server.id)) for server in servers]
+
+
+def my_servers(user_id: int) -> list[dict]:
+    rows = db.session.execute(
+        select(Server, Membership).join(Membership, Membership.server_id == Server.id)
+        .where(Membership.user_id == user_id).order_by(Membership.joined_at, Server.id)
+    ).all()
+    return dicts([server for server, _ in rows], {server.id: membership for server, membership in rows})
+
+
+SORTS = {"members", "trending", "newest"}
+
+
+def public_servers(user_id: int, category: str, search: str, sort: str, page: int, limit: int) -> tuple[list[dict], int]:
+    query = select(Server).where(Server.is_public.is_(True))
+    if category and category != "all":
+        query = query.where(Server.category == category)
+    if search:
+        pattern = f"%{search.lower()}%"
+        query = query.where(or_(func.lower(Server.name).like(pattern), func.lower(Server.description).like(pattern)))
+    total = db.session.scalar(select(func.count()).select_from(query.subquery()))
+    members = select(func.count()).where(Membership.server_id == Server.id).correlate(Server).scalar_subquery()
+    since = utcnow() - TRENDING_WINDOW
+    recent = (select(func.count()).where(Membership.server_id == Server.id, Membership.joined_at > since)
+              .correlate(Server).scalar_subquery())
+    order = {"members": [members.desc()], "trending": [recent.desc(), members.desc()],
+             "newest": [Server.created_at.desc()]}[sort if sort in SORTS else "members"]
+    servers = db.session.scalars(query.order_by(*order, Server.id.desc()).offset((page - 1) * limit).limit(limit)).all()
+    mine = {m.server_id: m for m in db.session.scalars(
+        select(Membership).where(Membership.user_id == user_id, Membership.server_id.in_([s.id for s in servers])))}
+    return dicts(list(servers), mine), total
+
+
+def search_servers(user_id: int, q: str, limit: int = 20) -> list[dict]:
+    """Public servers and the user's own servers whose name matches."""
+    pattern = f"%{q.lower()}%"
+    mine = select(Membership.server_id).where(Membership.user_id == user_id)
+    servers = db.session.scalars(
+        select(Server).where(func.lower(Server.name).like(pattern), or_(Server.is_public.is_(True), Server.id.in_(mine)))
+        .order_by(Server.name).limit(limit)
+    ).all()
+    memberships = {m.server_id: m for m in db.session.scalars(
+        select(Membership).where(Membership.user_id == user_id, Membership.server_id.in_([s.id for s in servers])))}
+    return dicts(list(servers), memberships)

@@ -1,0 +1,117 @@
+from __future__ import annotations
+
+from datetime import datetime
+
+from sqlalchemy import ForeignKey, String, Text, UniqueConstraint
+from sqlalchemy.orm import Mapped, mapped_column, relationship
+
+from lobby.accounts.models import User
+from lobby.database import utcnow
+from lobby.extensions import db
+
+TEXT, VOICE = "TEXT", "VOICE"
+OWNER, MODERATOR, MEMBER = "owner", "moderator", "member"
+
+
+class Server(db.Model):
+    __tablename__ = "servers"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    name: Mapped[str] = mapped_column(String(100))
+    description: Mapped[str | None] = mapped_column(String(500), default=None)
+    icon_file: Mapped[str | None] = mapped_column(String(100), default=None)  # under UPLOAD_FOLDER/server-icons
+    owner_id: Mapped[int] = mapped_column(ForeignKey("users.id"), index=True)
+    category: Mapped[str] = mapped_column(String(20), default="community", index=True)
+    is_public: Mapped[bool] = mapped_column(default=True, index=True)
+    is_verified: Mapped[bool] = mapped_column(default=False)
+    invite_code: Mapped[str] = mapped_column(String(50), unique=True)
+    created_at: Mapped[datetime] = mapped_column(default=utcnow, index=True)
+
+    owner: Mapped[User] = relationship(lazy="joined")
+
+
+class Channel(db.Model):
+    __tablename__ = "channels"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    server_id: Mapped[int] = mapped_column(ForeignKey("servers.id", ondelete="CASCADE"), index=True)
+    name: Mapped[str] = mapped_column(String(100))
+    type: Mapped[str] = mapped_column(String(5), default=TEXT)
+    description: Mapped[str | None] = mapped_column(String(500), default=None)
+    position: Mapped[int] = mapped_column(default=0)
+    created_at: Mapped[datetime] = mapped_column(default=utcnow)
+
+    def to_dict(self) -> dict:
+        return {"id": self.id, "serverId": self.server_id, "name": self.name, "type": self.type,
+                "description": self.description, "position": self.position}
+
+
+class Membership(db.Model):
+    __tablename__ = "memberships"
+    __table_args__ = (UniqueConstraint("server_id", "user_id"),)
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    server_id: Mapped[int] = mapped_column(ForeignKey("servers.id", ondelete="CASCADE"), index=True)
+    user_id: Mapped[int] = mapped_column(ForeignKey("users.id", ondelete="CASCADE"), index=True)
+    role: Mapped[str] = mapped_column(String(10), default=MEMBER)
+    joined_at: Mapped[datetime] = mapped_column(default=utcnow, index=True)
+
+    user: Mapped[User] = relationship(lazy="joined")
+
+    @property
+    def moderates(self) -> bool:
+        return self.role in (OWNER, MODERATOR)
+
+    def to_dict(self) -> dict:
+        user = self.user
+        return {
+            "id": self.id, "role": self.role, "joinedAt": self.joined_at.isoformat(),
+            # Presence arrives with the live socket; until then everyone reads as offline.
+            "user": {"id": user.id, "username": user.username, "firstName": user.first_name,
+                     "lastName": user.last_name, "profileImageUrl": user.profile_image_url, "status": "OFFLINE"},
+        }
+
+
+class Ban(db.Model):
+    __tablename__ = "bans"
+    __table_args__ = (UniqueConstraint("server_id", "user_id"),)
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    server_id: Mapped[int] = mapped_column(ForeignKey("servers.id", ondelete="CASCADE"), index=True)
+    user_id: Mapped[int] = mapped_column(ForeignKey("users.id", ondelete="CASCADE"), index=True)
+    reason: Mapped[str] = mapped_column(Text)
+    banned_by_id: Mapped[int | None] = mapped_column(ForeignKey("users.id", ondelete="SET NULL"))
+    created_at: Mapped[datetime] = mapped_column(default=utcnow)
+    expires_at: Mapped[datetime | None] = mapped_column(default=None)  # None: for good
+
+    user: Mapped[User] = relationship(foreign_keys=[user_id], lazy="joined")
+
+    def active(self) -> bool:
+        return self.expires_at is None or self.expires_at > utcnow()
+
+    def to_dict(self) -> dict:
+        return {"id": self.id, "user": {"id": self.user.id, "username": self.user.username},
+                "reason": self.reason, "createdAt": self.created_at.isoformat(),
+                "expiresAt": self.expires_at.isoformat() if self.expires_at else None}
+
+
+class AuditEntry(db.Model):
+    __tablename__ = "audit_entries"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    server_id: Mapped[int] = mapped_column(ForeignKey("servers.id", ondelete="CASCADE"), index=True)
+    type: Mapped[str] = mapped_column(String(30))  # KICK, BAN, UNBAN, SETTINGS, CHANNEL_CREATE, INVITE_REGENERATE
+    target_user_id: Mapped[int | None] = mapped_column(ForeignKey("users.id", ondelete="SET NULL"), default=None)
+    moderator_id: Mapped[int | None] = mapped_column(ForeignKey("users.id", ondelete="SET NULL"), default=None)
+    reason: Mapped[str | None] = mapped_column(Text, default=None)
+    created_at: Mapped[datetime] = mapped_column(default=utcnow, index=True)
+
+    target: Mapped[User | None] = relationship(foreign_keys=[target_user_id], lazy="joined")
+    moderator: Mapped[User | None] = relationship(foreign_keys=[moderator_id], lazy="joined")
+
+    def to_dict(self) -> dict:
+        def who(user):
+            return {"id": user.id, "username": user.username} if user else None
+
+        return {"id": self.id, "type": self.type, "target": who(self.target), "moderator": who(self.moderator),
+                "reason": self.reason, "createdAt": self.created_at.isoformat()}
