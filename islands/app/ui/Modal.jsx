@@ -1,0 +1,41 @@
+// The one modal of the app (spec: sizes sm, md, lg; closes on Escape): a native <dialog> opened
+// modally, so focus is trapped and the backdrop dims without extra code.
+import { useEffect, useRef } from 'react';
+import { X } from 'lucide-react';
+
+export default function Modal({ title, subtitle, size = 'md', onClose, footer, children, labelledBy }) {
+  const dialog = useRef(null);
+
+  useEffect(() => {
+    const element = dialog.current;
+    if (!element.open) element.showModal();
+    return () => element.open && element.close();
+  }, []);
+
+  return (
+    <dialog
+      ref={dialog}
+      className={`modal modal--${size}`}
+      aria-labelledby={labelledBy || 'modal-title'}
+      onCancel={(event) => {
+        event.preventDefault(); // Escape: let the owner decide (it usually navigates back)
+        onClose();
+      }}
+      onClick={(event) => event.target === dialog.current && onClose()}
+    >
+      <div className="modal__body">
+        <header className="modal__header">
+          <div>
+            <h2 className="modal__title" id={labelledBy || 'modal-title'}>{title}</h2>
+            {subtitle && <p className="modal__subtitle">{subtitle}</p>}
+          </div>
+          <button type="button" className="icon-button" aria-label="Закрыть" onClick={onClose}>
+            <X size={18} aria-hidden="true" />
+          </button>
+        </header>
+        <div className="modal__content">{children}</div>
+        {footer && <footer className="modal__footer">{footer}</footer>}
+      </div>
+    </dialog>
+  );
+}
