@@ -10,6 +10,7 @@ const registry = {
   'login-form': () => import('./auth/LoginForm.jsx'),
   'register-form': () => import('./auth/RegisterForm.jsx'),
   'verify-email': () => import('./auth/VerifyEmail.jsx'),
+  'app-shell': () => import('./app/AppShell.jsx'),
 };
 
 async function mount(el) {

@@ -59,7 +59,9 @@ async function send(path, { method = 'GET', body, signal, headers = {} }) {
     credentials: 'same-origin',
     headers: { Accept: 'application/json', ...headers },
   };
-  if (body !== undefined) {
+  if (body instanceof FormData) {
+    init.body = body; // multipart: the browser writes the Content-Type with its boundary
+  } else if (body !== undefined) {
     init.headers['Content-Type'] = 'application/json';
     init.body = JSON.stringify(body);
   }
@@ -98,6 +100,7 @@ export function refreshSession() {
 
 /**
  * `request(path, {method, body, signal, headers, refresh})` → the parsed JSON body (or null).
+ * `body` is sent as JSON, or as multipart when it is a FormData (file uploads).
  * `refresh: false` is for calls whose 401 is an answer rather than an expired token (sign-in).
  */
 export async function request(path, options = {}) {

@@ -64,8 +64,8 @@ def test_register_verify_by_pasted_code_sign_in_and_out(app, browser, live, mail
     browser.find_element(By.CSS_SELECTOR, "button[type=submit]").click()
 
     wait_until_url(browser, "/app")
-    wait_for_text(browser, "Добро пожаловать в Lobby!")
-    browser.find_element(By.CSS_SELECTOR, ".user-menu summary").click()
+    wait_for_island(browser, "app-shell")
+    browser.find_element(By.CSS_SELECTOR, ".user-menu summary, .user-menu__button").click()
     assert "@masha" in page_text(browser)
     browser.find_element(By.XPATH, "//button[normalize-space()='Выйти']").click()
     wait_until_url(browser, "/auth")

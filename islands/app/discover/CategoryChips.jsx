@@ -1,0 +1,15 @@
+import { CATEGORIES } from './options.js';
+
+/** The category filter: one pressed chip at a time. */
+export default function CategoryChips({ value, onChange }) {
+  return (
+    <div className="chips" role="group" aria-label="Категории">
+      {CATEGORIES.map((category) => (
+        <button key={category.id} type="button" className="chip" aria-pressed={value === category.id}
+          onClick={() => onChange(category.id)}>
+          {category.label}
+        </button>
+      ))}
+    </div>
+  );
+}

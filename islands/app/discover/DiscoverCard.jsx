@@ -1,0 +1,47 @@
+// One public server in the discovery dialog.
+import { BadgeCheck, Flame, Hash, Users, Volume2 } from 'lucide-react';
+import { formatCount } from '../data/format.js';
+import ServerIcon from '../ui/ServerIcon.jsx';
+
+export default function DiscoverCard({ server, onJoin, onOpen, joining }) {
+  const member = Boolean(server.myRole);
+  const titleId = `discover-${server.id}`;
+  return (
+    <article className="discover-card" aria-labelledby={titleId}>
+      <div className="discover-card__top">
+        <ServerIcon server={server} size={52} className="discover-card__icon" />
+        <div className="discover-card__badges">
+          {(server.isVerified || server.verified) && (
+            <span className="badge badge--accent" title="Проверенный сервер">
+              <BadgeCheck size={14} aria-hidden="true" />
+              <span className="sr-only">Проверенный сервер</span>
+            </span>
+          )}
+          {server.trending && (
+            <span className="badge badge--warning">
+              <Flame size={13} aria-hidden="true" />
+              В тренде
+            </span>
+          )}
+        </div>
+      </div>
+      <h3 className="discover-card__name truncate" id={titleId}>{server.name}</h3>
+      <p className="discover-card__description">{server.description || 'Популярное сообщество'}</p>
+      <ul className="discover-card__stats">
+        <li title="Участники"><Users size={14} aria-hidden="true" />{formatCount(server.memberCount)}</li>
+        <li title="Каналы"><Hash size={14} aria-hidden="true" />{server.channelCount ?? '5+'}</li>
+        <li><span className="status-dot" aria-hidden="true" />{formatCount(server.onlineCount)} онлайн</li>
+        {server.voiceActive && (
+          <li title="Идёт голосовой разговор"><Volume2 size={14} aria-hidden="true" /></li>
+        )}
+      </ul>
+      {member ? (
+        <button type="button" className="btn btn-ghost btn-block" onClick={() => onOpen(server)}>Открыть</button>
+      ) : (
+        <button type="button" className="btn btn-primary btn-block" disabled={joining} onClick={() => onJoin(server)}>
+          Присоединиться
+        </button>
+      )}
+    </article>
+  );
+}

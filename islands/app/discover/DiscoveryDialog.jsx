@@ -1,0 +1,61 @@
+// 'Открыть для себя серверы' (spec "Discovery dialog"): search, sort, categories, the cards.
+import { useEffect, useRef, useState } from 'react';
+import { Search, ServerOff } from 'lucide-react';
+import { usePublicServers } from '../data/queries.js';
+import { useJoinServer } from '../data/useJoinServer.js';
+import { navigate, serverPath } from '../router.js';
+import EmptyState from '../ui/EmptyState.jsx';
+import Modal from '../ui/Modal.jsx';
+import { useDebounced } from '../ui/useDebounced.js';
+import CategoryChips from './CategoryChips.jsx';
+import DiscoverCard from './DiscoverCard.jsx';
+import DiscoverSkeleton from './DiscoverSkeleton.jsx';
+import { SORTS } from './options.js';
+
+export default function DiscoveryDialog({ onClose }) {
+  const [text, setText] = useState('');
+  const [sort, setSort] = useState('members');
+  const [category, setCategory] = useState('all');
+  const search = useDebounced(text.trim(), 300);
+  const { data, isPending, isError, isPlaceholderData } = usePublicServers({ category, search, sort });
+  const join = useJoinServer();
+  const servers = data?.servers ?? [];
+  const input = useRef(null);
+  // After the Modal opened its dialog; not on touch screens, where it would pop up the keyboard.
+  useEffect(() => { if (window.matchMedia('(pointer: fine)').matches) input.current?.focus(); }, []);
+
+  return (
+    <Modal size="lg" title="Открыть для себя серверы" labelledBy="discover-title"
+      subtitle="Исследуйте публичные сообщества и найдите новых друзей" onClose={onClose}>
+      <div className="discover">
+        <div className="discover__toolbar">
+          <label className="search-box">
+            <Search size={16} aria-hidden="true" className="search-box__icon" />
+            <span className="sr-only">Поиск серверов</span>
+            <input type="search" className="field__input search-box__input" placeholder="Поиск серверов..."
+              ref={input} value={text} onChange={(event) => setText(event.target.value)} autoComplete="off" />
+          </label>
+          <label className="select">
+            <span className="sr-only">Сортировка</span>
+            <select className="field__input select__input" value={sort} onChange={(event) => setSort(event.target.value)}>
+              {SORTS.map((option) => <option key={option.id} value={option.id}>{option.label}</option>)}
+            </select>
+          </label>
+        </div>
+        <CategoryChips value={category} onChange={setCategory} />
+        <div className={`discover__grid${isPlaceholderData ? ' is-refreshing' : ''}`} aria-busy={isPending}
+          aria-live="polite">
+          {isPending && <DiscoverSkeleton />}
+          {servers.map((server) => (
+            <DiscoverCard key={server.id} server={server} joining={join.isPending}
+              onJoin={(item) => join.mutate(item)} onOpen={(item) => navigate(serverPath(item.id))} />
+          ))}
+        </div>
+        {!isPending && servers.length === 0 && (
+          <EmptyState icon={ServerOff} title="Серверы не найдены"
+            text={isError ? 'Не удалось загрузить список серверов' : 'Попробуйте изменить фильтры или поисковый запрос'} />
+        )}
+      </div>
+    </Modal>
+  );
+}

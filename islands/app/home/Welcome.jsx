@@ -1,0 +1,24 @@
+// The /app index (spec: choose a server from the list on the left to start chatting).
+import { Compass, Plus } from 'lucide-react';
+import { Link } from '../router.js';
+
+export default function Welcome() {
+  return (
+    <div className="page page--center">
+      <section className="welcome app-welcome">
+        <h1 className="welcome__title">Добро пожаловать в Lobby!</h1>
+        <p className="welcome__text">Выберите сервер из списка слева, чтобы начать общение.</p>
+        <div className="app-welcome__actions">
+          <Link to="/app/discover" className="btn btn-primary">
+            <Compass size={16} aria-hidden="true" />
+            Найти сервер
+          </Link>
+          <Link to="/app/create-server" className="btn btn-ghost">
+            <Plus size={16} aria-hidden="true" />
+            Создать сервер
+          </Link>
+        </div>
+      </section>
+    </div>
+  );
+}

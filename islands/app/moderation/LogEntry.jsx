@@ -1,0 +1,55 @@
+// One moderation log action: type, target, reason, moderator, date and time.
+import { Ban, Hash, KeyRound, Settings, ShieldCheck, UserMinus, Zap } from 'lucide-react';
+import { formatDateTime } from '../settings/queries.js';
+import { actionLabel, actionReason } from './labels.js';
+
+const ICONS = {
+  KICK: [UserMinus, 'warning'],
+  BAN: [Ban, 'danger'],
+  UNBAN: [ShieldCheck, 'success'],
+  SETTINGS: [Settings, 'muted'],
+  CHANNEL_CREATE: [Hash, 'accent'],
+  INVITE_REGENERATE: [KeyRound, 'accent'],
+};
+
+export default function LogEntry({ action }) {
+  const [Icon, tone] = ICONS[action.type] ?? [Zap, 'muted'];
+  const reason = actionReason(action);
+  return (
+    <li className={`log-entry log-entry--${tone}`} data-type={action.type}>
+      <span className="log-entry__icon" aria-hidden="true"><Icon size={16} /></span>
+      <div className="log-entry__body">
+        <p className="log-entry__head">
+          <span className="log-entry__type">{actionLabel(action.type)}</span>
+          {action.target?.username && <span className="log-entry__target">@{action.target.username}</span>}
+        </p>
+        {reason && <p className="log-entry__reason">{reason}</p>}
+        <p className="log-entry__meta">
+          {action.moderator?.username && (
+            <>
+              <span>Модератор <span className="log-entry__moderator">@{action.moderator.username}</span></span>
+              <span aria-hidden="true">·</span>
+            </>
+          )}
+          <time dateTime={action.createdAt}>{formatDateTime(action.createdAt)}</time>
+        </p>
+      </div>
+    </li>
+  );
+}
+
+export function ActionList({ actions, emptyText = 'Действия модерации отсутствуют' }) {
+  if (!actions.length) {
+    return (
+      <div className="mod-empty">
+        <p className="mod-empty__title">{emptyText}</p>
+        <p className="mod-empty__text">Здесь появятся исключения, блокировки и изменения настроек.</p>
+      </div>
+    );
+  }
+  return (
+    <ul className="log-list">
+      {actions.map((action) => <LogEntry key={action.id} action={action} />)}
+    </ul>
+  );
+}

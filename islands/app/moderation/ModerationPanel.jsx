@@ -1,0 +1,77 @@
+// The moderation panel (spec "Moderation panel", §4 loading → overview / members / log, §8):
+// real counts, the members with kick and ban, the audit log and the active bans.
+import { useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { LayoutDashboard, ScrollText, Users } from 'lucide-react';
+import Modal from '../ui/Modal.jsx';
+import LoadFailed from '../settings/LoadFailed.jsx';
+import { asList, asServer, asUser, auditQuery, bansQuery, meQuery, membersQuery, serverQuery } from '../settings/queries.js';
+import LogTab from './LogTab.jsx';
+import MembersTab from './MembersTab.jsx';
+import OverviewTab from './OverviewTab.jsx';
+import PanelSkeleton from './PanelSkeleton.jsx';
+import Tabs from './Tabs.jsx';
+
+const TABS = [
+  { id: 'overview', label: 'Обзор', icon: LayoutDashboard },
+  { id: 'members', label: 'Участники', icon: Users },
+  { id: 'log', label: 'Журнал', icon: ScrollText },
+];
+
+// Spec §8: a missing endpoint (404) is tolerated as an empty list; a refusal is a load failure.
+const missing = (query) => query.isError && query.error?.status === 404;
+
+export default function ModerationPanel({ serverId, onClose }) {
+  const [tab, setTab] = useState('overview');
+  const serverState = useQuery(serverQuery(serverId));
+  const membersState = useQuery(membersQuery(serverId));
+  const auditState = useQuery(auditQuery(serverId));
+  const bansState = useQuery(bansQuery(serverId));
+  const meState = useQuery(meQuery);
+
+  const server = serverState.data ? asServer(serverState.data) : null;
+  const members = asList(membersState.data, 'members');
+  const audit = auditState.data;
+  const actions = asList(audit, 'actions');
+  const monthCount = audit?.monthCount ?? actions.length;
+  const bans = asList(bansState.data, 'bans');
+
+  const failed = serverState.isError && !server
+    ? serverState
+    : [membersState, auditState].find((query) => query.isError && !missing(query));
+  const loading = serverState.isPending || [membersState, auditState].some((query) => query.isPending);
+
+  function retry() {
+    for (const query of [serverState, membersState, auditState, bansState]) if (query.isError) query.refetch();
+  }
+
+  let body;
+  if (failed && !(server && (membersState.data || missing(membersState)) && (audit || missing(auditState)))) {
+    body = <LoadFailed text="Не удалось загрузить данные модерации" error={failed.error} onRetry={retry} />;
+  } else if (loading) {
+    body = <PanelSkeleton />;
+  } else {
+    body = (
+      <div className="mod-panel">
+        <Tabs tabs={TABS} value={tab} onChange={setTab} label="Разделы модерации" idPrefix="mod" />
+        <div className="mod-panel__body" role="tabpanel" id={`mod-panel-${tab}`} aria-labelledby={`mod-tab-${tab}`}
+          tabIndex={0}>
+          {tab === 'overview' && (
+            <OverviewTab memberCount={server.memberCount ?? members.length} monthCount={monthCount}
+              actions={actions} onShowLog={() => setTab('log')} />
+          )}
+          {tab === 'members' && (
+            <MembersTab serverId={serverId} server={server} members={members} me={asUser(meState.data)} />
+          )}
+          {tab === 'log' && <LogTab serverId={serverId} actions={actions} bans={bans} />}
+        </div>
+      </div>
+    );
+  }
+
+  return (
+    <Modal title="Модерация" subtitle={server?.name} size="lg" onClose={onClose}>
+      {body}
+    </Modal>
+  );
+}

@@ -1,0 +1,39 @@
+// "Обзор": members, pending reports (always 0, per spec), this month's actions, the latest 5.
+import { Flag, Gavel, Users } from 'lucide-react';
+import { ActionList } from './LogEntry.jsx';
+
+const LATEST = 5; // spec §9: moderation actions shown
+
+function StatCard({ icon: Icon, label, value, caption, tone }) {
+  return (
+    <div className={`mod-stat mod-stat--${tone}`}>
+      <span className="mod-stat__icon" aria-hidden="true"><Icon size={18} /></span>
+      <div>
+        <p className="mod-stat__label">{label}</p>
+        <p className="mod-stat__value">{value}</p>
+        {caption && <p className="mod-stat__caption">{caption}</p>}
+      </div>
+    </div>
+  );
+}
+
+export default function OverviewTab({ memberCount, monthCount, actions, onShowLog }) {
+  return (
+    <div className="mod-overview">
+      <div className="mod-stat-grid">
+        <StatCard icon={Users} tone="accent" label="Всего участников" value={memberCount} />
+        <StatCard icon={Flag} tone="warning" label="Ожидающие жалобы" value={0} />
+        <StatCard icon={Gavel} tone="danger" label="Действия модерации" value={monthCount} caption="за месяц" />
+      </div>
+      <section className="mod-section" aria-labelledby="mod-latest-title">
+        <div className="mod-section__head">
+          <h3 className="mod-section__title" id="mod-latest-title">Последние действия</h3>
+          {actions.length > 0 && (
+            <button type="button" className="mod-link" onClick={onShowLog}>Весь журнал</button>
+          )}
+        </div>
+        <ActionList actions={actions.slice(0, LATEST)} />
+      </section>
+    </div>
+  );
+}

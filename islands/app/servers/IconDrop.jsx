@@ -1,0 +1,57 @@
+// The optional server icon: drop an image or pick one; a preview and a remove button.
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { ImagePlus, Trash2 } from 'lucide-react';
+import { iconProblem } from './validation.js';
+
+export default function IconDrop({ file, onChange, error, onError, disabled }) {
+  const input = useRef(null);
+  const [over, setOver] = useState(false);
+  const preview = useMemo(() => (file ? URL.createObjectURL(file) : null), [file]);
+  useEffect(() => () => preview && URL.revokeObjectURL(preview), [preview]);
+
+  function take(picked) {
+    if (!picked) return;
+    const problem = iconProblem(picked);
+    onError(problem);
+    if (!problem) onChange(picked);
+  }
+
+  return (
+    <div className={`field${error ? ' field--invalid' : ''}`}>
+      <span className="field__label" id="icon-label">Иконка сервера <span className="field__optional">необязательно</span></span>
+      <div
+        className={`icon-drop${over ? ' is-over' : ''}${error ? ' is-invalid' : ''}`}
+        onDragOver={(event) => { event.preventDefault(); if (!disabled) setOver(true); }}
+        onDragLeave={() => setOver(false)}
+        onDrop={(event) => {
+          event.preventDefault();
+          setOver(false);
+          if (!disabled) take(event.dataTransfer.files?.[0]);
+        }}
+      >
+        <span className="icon-drop__preview" aria-hidden="true">
+          {preview ? <img src={preview} alt="" /> : <ImagePlus size={24} />}
+        </span>
+        <span className="icon-drop__text">
+          <span>{file ? file.name : 'Перетащите изображение сюда'}</span>
+          <span className="icon-drop__hint">PNG, JPG, GIF или WebP, до 5MB</span>
+        </span>
+        <span className="icon-drop__actions">
+          <button type="button" className="btn btn-ghost btn-sm" disabled={disabled}
+            aria-describedby="icon-label" onClick={() => input.current?.click()}>
+            {file ? 'Заменить' : 'Выбрать файл'}
+          </button>
+          {file && (
+            <button type="button" className="icon-button" aria-label="Убрать иконку" disabled={disabled}
+              onClick={() => { onChange(null); onError(null); }}>
+              <Trash2 size={16} aria-hidden="true" />
+            </button>
+          )}
+        </span>
+        <input ref={input} type="file" accept="image/*" hidden
+          onChange={(event) => { take(event.target.files?.[0]); event.target.value = ''; }} />
+      </div>
+      {error && <p className="field__error" id="icon-error" role="alert">{error}</p>}
+    </div>
+  );
+}

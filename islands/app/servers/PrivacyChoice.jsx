@@ -1,0 +1,27 @@
+// Public or private: two radios.
+import { Globe, Lock } from 'lucide-react';
+
+const OPTIONS = [
+  { value: true, label: 'Публичный', hint: 'Любой может найти и присоединиться', icon: Globe },
+  { value: false, label: 'Приватный', hint: 'Только по коду приглашения', icon: Lock },
+];
+
+export default function PrivacyChoice({ value, onChange, disabled }) {
+  return (
+    <fieldset className="privacy" disabled={disabled}>
+      <legend className="field__label">Доступ</legend>
+      <div className="privacy__options">
+        {OPTIONS.map(({ value: option, label, hint, icon: Icon }) => (
+          <label key={label} className="privacy__option">
+            <input type="radio" name="isPublic" checked={value === option} onChange={() => onChange(option)} />
+            <Icon size={18} aria-hidden="true" className="privacy__icon" />
+            <span>
+              <span className="privacy__label">{label}</span>
+              <span className="privacy__hint">{hint}</span>
+            </span>
+          </label>
+        ))}
+      </div>
+    </fieldset>
+  );
+}

@@ -1,0 +1,44 @@
+// The overview's header: icon, name, description, counts; settings for the owner, join for a
+// visitor of a public server.
+import { Globe, Hash, Lock, LogIn, Settings, Users } from 'lucide-react';
+import { formatCount, plural } from '../data/format.js';
+import { useJoinServer } from '../data/useJoinServer.js';
+import { Link, serverPath } from '../router.js';
+import ServerIcon from '../ui/ServerIcon.jsx';
+
+export default function ServerHeaderCard({ server, owner, member }) {
+  const join = useJoinServer();
+  const members = server.memberCount ?? 0;
+  const channels = server.channelCount ?? 0;
+  return (
+    <section className="card overview-header" aria-labelledby="overview-title">
+      <ServerIcon server={server} size={80} className="overview-header__icon" />
+      <div className="overview-header__text">
+        <h1 id="overview-title" className="overview-header__name">{server.name}</h1>
+        <p className="overview-header__description">{server.description || 'Добро пожаловать на сервер!'}</p>
+        <ul className="overview-header__meta">
+          <li><Users size={14} aria-hidden="true" />{formatCount(members)} {plural(members, ['участник', 'участника', 'участников'])}</li>
+          <li><Hash size={14} aria-hidden="true" />{channels} {plural(channels, ['канал', 'канала', 'каналов'])}</li>
+          <li>
+            {server.isPublic ? <Globe size={14} aria-hidden="true" /> : <Lock size={14} aria-hidden="true" />}
+            {server.isPublic ? 'Публичный' : 'Приватный'}
+          </li>
+        </ul>
+      </div>
+      <div className="overview-header__actions">
+        {owner && (
+          <Link to={`${serverPath(server.id)}/settings`} className="btn btn-ghost">
+            <Settings size={16} aria-hidden="true" />
+            Настройки
+          </Link>
+        )}
+        {!member && (
+          <button type="button" className="btn btn-primary" disabled={join.isPending} onClick={() => join.mutate(server)}>
+            <LogIn size={16} aria-hidden="true" />
+            Присоединиться
+          </button>
+        )}
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,48 @@
+// The server overview (spec "Server overview"): header card, three stats, the channel list.
+// A public server the user has not joined shows its header and a join button instead.
+import { Lock, ServerOff } from 'lucide-react';
+import { canManageChannels, isMember, useChannels, useServer } from '../data/queries.js';
+import { Link } from '../router.js';
+import EmptyState from '../ui/EmptyState.jsx';
+import { useMinimumDelay } from '../ui/useMinimumDelay.js';
+import ChannelRows from './ChannelRows.jsx';
+import OverviewSkeleton from './OverviewSkeleton.jsx';
+import ServerHeaderCard from './ServerHeaderCard.jsx';
+import StatCards from './StatCards.jsx';
+
+export default function ServerOverview({ serverId, user }) {
+  const serverQuery = useServer(serverId);
+  const server = serverQuery.data;
+  const member = isMember(server);
+  const channelsQuery = useChannels(serverId, member);
+  const waited = useMinimumDelay(serverId, 1000);
+
+  if (serverQuery.isError) {
+    const notFound = serverQuery.error.status === 404;
+    return (
+      <div className="page page--center">
+        <EmptyState icon={ServerOff} title={notFound ? 'Сервер не найден' : 'Не удалось загрузить сервер'}
+          text={notFound ? 'Возможно, его удалили или он приватный.' : serverQuery.error.message}>
+          <Link to="/app" className="btn btn-ghost">Вернуться к серверам</Link>
+        </EmptyState>
+      </div>
+    );
+  }
+  if (!waited || serverQuery.isPending || (member && channelsQuery.isPending)) return <OverviewSkeleton />;
+
+  const channels = channelsQuery.data ?? [];
+  return (
+    <div className="page overview">
+      <ServerHeaderCard server={server} owner={server.ownerId === user.id} member={member} />
+      <StatCards server={server} />
+      {member ? (
+        <ChannelRows serverId={serverId} channels={channels} canCreate={canManageChannels(server)} />
+      ) : (
+        <div className="card">
+          <EmptyState icon={Lock} title="Каналы доступны участникам сервера"
+            text="Присоединитесь, чтобы читать каналы и общаться с сообществом." />
+        </div>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,24 @@
+// Three stat cards: members, text channels, voice channels.
+import { Hash, Users, Volume2 } from 'lucide-react';
+import { formatCount } from '../data/format.js';
+
+export default function StatCards({ server }) {
+  const stats = [
+    { label: 'Участники', value: formatCount(server.memberCount), icon: Users },
+    { label: 'Текстовые каналы', value: server.textChannelCount ?? 0, icon: Hash },
+    { label: 'Голосовые каналы', value: server.voiceChannelCount ?? 0, icon: Volume2 },
+  ];
+  return (
+    <ul className="stat-cards">
+      {stats.map(({ label, value, icon: Icon }) => (
+        <li key={label} className="card stat-card">
+          <span className="stat-card__icon" aria-hidden="true"><Icon size={20} /></span>
+          <span className="stat-card__text">
+            <span className="stat-card__value">{value}</span>
+            <span className="stat-card__label">{label}</span>
+          </span>
+        </li>
+      ))}
+    </ul>
+  );
+}

@@ -1,0 +1,38 @@
+// The three server templates as selectable cards, each listing the channels it creates.
+import { Gamepad2, Hash, Sparkles, UsersRound, Volume2 } from 'lucide-react';
+
+export const TEMPLATES = [
+  { id: 'gaming', label: 'Игровой', icon: Gamepad2,
+    channels: [['общий', 'TEXT'], ['игра', 'TEXT'], ['голосовой', 'VOICE']] },
+  { id: 'community', label: 'Сообщество', icon: UsersRound,
+    channels: [['добро-пожаловать', 'TEXT'], ['общение', 'TEXT'], ['новости', 'TEXT']] },
+  { id: 'custom', label: 'Свой', icon: Sparkles, channels: [['основной', 'TEXT']] },
+];
+
+export default function TemplatePicker({ value, onChange, disabled }) {
+  return (
+    <fieldset className="template-picker" disabled={disabled}>
+      <legend className="field__label">Шаблон</legend>
+      <div className="template-picker__options">
+        {TEMPLATES.map(({ id, label, icon: Icon, channels }) => (
+          <label key={id} className="template-card">
+            <input type="radio" name="template" value={id} checked={value === id}
+              onChange={() => onChange(id)} className="template-card__radio" />
+            <span className="template-card__head">
+              <span className="template-card__icon" aria-hidden="true"><Icon size={18} /></span>
+              <span className="template-card__label">{label}</span>
+            </span>
+            <span className="template-card__channels">
+              {channels.map(([name, type]) => (
+                <span key={name} className="template-card__channel">
+                  {type === 'VOICE' ? <Volume2 size={12} aria-hidden="true" /> : <Hash size={12} aria-hidden="true" />}
+                  {name}
+                </span>
+              ))}
+            </span>
+          </label>
+        ))}
+      </div>
+    </fieldset>
+  );
+}

@@ -1,0 +1,75 @@
+// The server's real invite code: copy it, and (owner only) replace it with a new one.
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { Copy, RefreshCw } from 'lucide-react';
+import { toast } from 'sonner';
+import { post } from '../../lib/api.js';
+
+async function copyText(text) {
+  if (navigator.clipboard?.writeText) {
+    await navigator.clipboard.writeText(text);
+    return;
+  }
+  // Without the async clipboard (an insecure origin): the old selection-based copy.
+  const area = document.createElement('textarea');
+  area.value = text;
+  area.setAttribute('readonly', '');
+  area.style.position = 'fixed';
+  area.style.opacity = '0';
+  document.body.append(area);
+  area.select();
+  const copied = document.execCommand('copy');
+  area.remove();
+  if (!copied) throw new Error('copy failed');
+}
+
+/** Puts the new code into the cached server, whichever shape the cache holds. */
+function withCode(data, inviteCode) {
+  if (!data) return data;
+  return data.server ? { ...data, server: { ...data.server, inviteCode } } : { ...data, inviteCode };
+}
+
+export default function InviteBlock({ serverId, inviteCode, canRegenerate }) {
+  const queryClient = useQueryClient();
+  const regenerate = useMutation({
+    mutationFn: () => post(`/api/servers/${serverId}/invite`),
+    onSuccess: (data) => {
+      queryClient.setQueryData(['server', serverId], (old) => withCode(old, data?.inviteCode));
+      queryClient.invalidateQueries({ queryKey: ['audit', serverId] });
+      toast.success('Новый код приглашения создан');
+    },
+    onError: (error) => toast.error('Не удалось создать новый код', { description: error?.message }),
+  });
+
+  async function copy() {
+    try {
+      await copyText(inviteCode);
+      toast.success('Код скопирован');
+    } catch {
+      toast.error('Не удалось скопировать код');
+    }
+  }
+
+  return (
+    <section className="settings-section" aria-labelledby="settings-invite-title">
+      <h3 className="settings-section__title" id="settings-invite-title">Приглашения</h3>
+      <p className="settings-section__text">Поделитесь кодом: по нему к серверу можно присоединиться, даже если он не публичный.</p>
+      <div className="settings-invite">
+        <code className="settings-invite__value" data-testid="invite-code">{inviteCode}</code>
+        <button type="button" className="btn btn-ghost btn-sm" onClick={copy}>
+          <Copy size={16} aria-hidden="true" />
+          Копировать
+        </button>
+      </div>
+      {canRegenerate && (
+        <div className="settings-invite__renew">
+          <button type="button" className="btn btn-ghost btn-sm" onClick={() => regenerate.mutate()}
+            disabled={regenerate.isPending}>
+            <RefreshCw size={16} aria-hidden="true" className={regenerate.isPending ? 'is-spinning' : undefined} />
+            Создать новый код
+          </button>
+          <p className="field__hint">Старый код сразу перестанет работать.</p>
+        </div>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,19 @@
+// A failed load inside a modal: the spec's text, the reason the API gave, and a retry.
+import { AlertTriangle, RotateCw } from 'lucide-react';
+
+export default function LoadFailed({ text, error, onRetry }) {
+  const detail = error?.message && error.message !== text ? error.message : null;
+  return (
+    <div className="mod-load-failed" role="alert">
+      <span className="mod-load-failed__icon" aria-hidden="true"><AlertTriangle size={20} /></span>
+      <p className="mod-load-failed__title">{text}</p>
+      {detail && <p className="mod-load-failed__detail">{detail}</p>}
+      {onRetry && (
+        <button type="button" className="btn btn-ghost mod-btn-sm" onClick={onRetry}>
+          <RotateCw size={16} aria-hidden="true" />
+          Повторить
+        </button>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,122 @@
+// The settings modal's read-only blocks: real statistics, and the spec's inert placeholders
+// (roles, ownership transfer, deletion that only asks for confirmation).
+import { BadgeCheck, Plus, ShieldAlert, Trash2, UserRoundCog } from 'lucide-react';
+import { formatDate } from './queries.js';
+
+export function StatsBlock({ server }) {
+  const rows = [
+    ['ID сервера', <code key="id" className="settings-stats__code">{server.id}</code>],
+    ['Участники', server.memberCount ?? 0],
+    ['Текстовые каналы', server.textChannelCount ?? 0],
+    ['Голосовые каналы', server.voiceChannelCount ?? 0],
+    ['Создан', formatDate(server.createdAt)],
+  ];
+  return (
+    <section className="settings-section" aria-labelledby="settings-stats-title">
+      <h3 className="settings-section__title" id="settings-stats-title">Статистика</h3>
+      <dl className="settings-stats">
+        {rows.map(([label, value]) => (
+          <div className="settings-stats__row" key={label}>
+            <dt>{label}</dt>
+            <dd>{value}</dd>
+          </div>
+        ))}
+        <div className="settings-stats__row">
+          <dt>Статус</dt>
+          <dd>
+            {server.isVerified ? (
+              <span className="settings-verified settings-verified--on"><BadgeCheck size={14} aria-hidden="true" />Подтвержден</span>
+            ) : (
+              <span className="settings-verified">Не подтвержден</span>
+            )}
+          </dd>
+        </div>
+      </dl>
+    </section>
+  );
+}
+
+export function RolesBlock() {
+  return (
+    <section className="settings-section" aria-labelledby="settings-roles-title">
+      <div className="settings-section__head">
+        <h3 className="settings-section__title" id="settings-roles-title">Роли</h3>
+        <span className="mod-soon">Скоро</span>
+      </div>
+      <div className="settings-role">
+        <span className="settings-role__dot" aria-hidden="true" />
+        <span className="settings-role__name">@everyone</span>
+        <span className="settings-role__hint">Базовая роль всех участников</span>
+      </div>
+      <button type="button" className="btn btn-ghost mod-btn-sm" disabled>
+        <Plus size={16} aria-hidden="true" />
+        Создать роль
+      </button>
+    </section>
+  );
+}
+
+const DELETE_QUESTION = 'Вы уверены, что хотите удалить этот сервер? Это действие нельзя отменить.';
+
+export function DangerZone() {
+  return (
+    <section className="settings-danger" aria-labelledby="settings-danger-title">
+      <h3 className="settings-danger__title" id="settings-danger-title">
+        <ShieldAlert size={18} aria-hidden="true" />
+        Опасная зона
+      </h3>
+      <div className="settings-danger__row">
+        <div>
+          <p className="settings-danger__name">Передать владение</p>
+          <p className="settings-danger__text">Сделать владельцем другого участника. Пока недоступно.</p>
+        </div>
+        <button type="button" className="btn btn-ghost mod-btn-sm" disabled>
+          <UserRoundCog size={16} aria-hidden="true" />
+          Передать владение
+        </button>
+      </div>
+      <div className="settings-danger__row">
+        <div>
+          <p className="settings-danger__name">Удалить сервер</p>
+          <p className="settings-danger__text">Удаление серверов появится позже: сейчас сервер останется на месте.</p>
+        </div>
+        {/* Spec: asks for confirmation and does nothing after it. */}
+        <button type="button" className="btn mod-btn-danger mod-btn-sm" onClick={() => window.confirm(DELETE_QUESTION)}>
+          <Trash2 size={16} aria-hidden="true" />
+          Удалить сервер
+        </button>
+      </div>
+    </section>
+  );
+}
+
+/** Shaped like the form: fields on the left, statistics on the right. */
+export function SettingsSkeleton() {
+  return (
+    <div className="settings settings--loading" aria-busy="true">
+      <span className="mod-sr-only" role="status">Загрузка...</span>
+      <div className="settings__layout" aria-hidden="true">
+        <div className="settings__main">
+          <div className="settings-section">
+            <span className="mod-skeleton mod-skeleton--title" />
+            <span className="mod-skeleton mod-skeleton--label" />
+            <span className="mod-skeleton mod-skeleton--input" />
+            <span className="mod-skeleton mod-skeleton--label" />
+            <span className="mod-skeleton mod-skeleton--area" />
+            <span className="mod-skeleton mod-skeleton--input" />
+          </div>
+          <div className="settings-section">
+            <span className="mod-skeleton mod-skeleton--title" />
+            <span className="mod-skeleton mod-skeleton--input" />
+          </div>
+        </div>
+        <div className="settings__aside">
+          <div className="settings-section">
+            <span className="mod-skeleton mod-skeleton--title" />
+            {[1, 2, 3, 4, 5, 6].map((row) => <span className="mod-skeleton mod-skeleton--line" key={row} />)}
+          </div>
+        </div>
+      </div>
+    </div>
+  );
+}

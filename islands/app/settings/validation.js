@@ -1,0 +1,29 @@
+// Spec §5 for the server name and description: the same rules and texts as the API's
+// site/lobby/servers/validation.py, checked before the request.
+const NAME = /^[A-Za-zА-Яа-яЁё0-9 _-]+$/;
+
+export const NAME_MAX = 100;
+export const DESCRIPTION_MAX = 500;
+
+export function nameProblem(value) {
+  const name = value.trim();
+  if (!name) return 'Введите название сервера';
+  if (name.length < 2) return 'Название должно содержать минимум 2 символа';
+  if (name.length > NAME_MAX) return 'Название слишком длинное';
+  if (!NAME.test(name)) return 'Только буквы, цифры, пробелы и дефисы';
+  return null;
+}
+
+export function descriptionProblem(value) {
+  return value.trim().length > DESCRIPTION_MAX ? 'Описание слишком длинное' : null;
+}
+
+/** `{name?, description?}` with a message per invalid field; empty when the form may be sent. */
+export function checkSettings({ name, description }) {
+  const errors = {};
+  const nameError = nameProblem(name);
+  const descriptionError = descriptionProblem(description);
+  if (nameError) errors.name = nameError;
+  if (descriptionError) errors.description = descriptionError;
+  return errors;
+}

@@ -1,0 +1,52 @@
+// 'Текстовые каналы' or 'Голосовые каналы': links to the channels, the active one marked, and
+// the create button for owners and moderators.
+import { Plus } from 'lucide-react';
+import { Link, channelPath } from '../router.js';
+import { useShell } from '../store.js';
+import ChannelIcon from '../ui/ChannelIcon.jsx';
+import Skeleton from '../ui/Skeleton.jsx';
+
+export default function ChannelList({ title, type, serverId, channels, activeId, loading, canCreate, placeholder }) {
+  const openCreateChannel = useShell((state) => state.openCreateChannel);
+  const closeDrawer = useShell((state) => state.closeDrawer);
+  const headingId = `channels-${type.toLowerCase()}`;
+  return (
+    <section className="channel-list" aria-labelledby={headingId}>
+      <div className="channel-list__heading">
+        <h3 id={headingId}>{title}</h3>
+        {canCreate && (
+          <button type="button" className="icon-button icon-button--sm" title="Создать канал"
+            aria-label={type === 'VOICE' ? 'Создать голосовой канал' : 'Создать текстовый канал'}
+            onClick={() => openCreateChannel(serverId, type)}>
+            <Plus size={16} aria-hidden="true" />
+          </button>
+        )}
+      </div>
+      <ul className="channel-list__items">
+        {loading && [0, 1].map((n) => (
+          <li key={n} className="channel-link channel-link--skeleton" aria-hidden="true">
+            <Skeleton width={16} height={16} radius={4} />
+            <Skeleton width={`${60 - n * 15}%`} height={10} />
+          </li>
+        ))}
+        {!loading && channels.map((channel) => (
+          <li key={channel.id}>
+            {placeholder ? (
+              <span className="channel-link channel-link--placeholder" aria-disabled="true">
+                <ChannelIcon type={channel.type} size={18} />
+                <span className="truncate">{channel.name}</span>
+              </span>
+            ) : (
+              <Link to={channelPath(serverId, channel.id)} onClick={closeDrawer}
+                className={`channel-link${channel.id === activeId ? ' is-active' : ''}`}
+                aria-current={channel.id === activeId ? 'page' : undefined}>
+                <ChannelIcon type={channel.type} size={18} />
+                <span className="truncate">{channel.name}</span>
+              </Link>
+            )}
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}

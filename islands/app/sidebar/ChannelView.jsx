@@ -1,0 +1,94 @@
+// The channel view of the sidebar: back to the list, the server header, text and voice channels,
+// and the owner's buttons.
+import { ArrowLeft, ServerOff, Settings, ShieldCheck } from 'lucide-react';
+import { canManageChannels, isMember, useChannels, useServer } from '../data/queries.js';
+import { Link, serverPath } from '../router.js';
+import ServerIcon from '../ui/ServerIcon.jsx';
+import Skeleton from '../ui/Skeleton.jsx';
+import ChannelList from './ChannelList.jsx';
+import SidebarJoin from './SidebarJoin.jsx';
+
+// Spec: a server without channels shows these three, not clickable.
+const PLACEHOLDERS = [
+  { id: 'p1', name: 'общий', type: 'TEXT' },
+  { id: 'p2', name: 'игры', type: 'TEXT' },
+  { id: 'p3', name: 'голосовой', type: 'VOICE' },
+];
+
+function Header({ serverId, server, isPending, notFound }) {
+  return (
+    <div className="channel-view__header">
+      <Link to="/app" className="back-button">
+        <ArrowLeft size={16} aria-hidden="true" />
+        Все серверы
+      </Link>
+      <div className="channel-view__server">
+        {isPending && <Skeleton width={40} height={40} radius={12} />}
+        {!isPending && (notFound
+          ? <span className="channel-view__missing" aria-hidden="true"><ServerOff size={20} /></span>
+          : <ServerIcon server={server} size={40} />)}
+        <div className="channel-view__titles">
+          {isPending ? (
+            <>
+              <Skeleton width="70%" height={14} />
+              <Skeleton width="90%" height={10} />
+            </>
+          ) : (
+            <>
+              <h2 className="channel-view__name truncate">
+                {notFound ? 'Сервер не найден' : server?.name ?? `Сервер #${serverId}`}
+              </h2>
+              {!notFound && (
+                <p className="channel-view__description">{server?.description || 'Выберите канал для общения'}</p>
+              )}
+            </>
+          )}
+        </div>
+      </div>
+    </div>
+  );
+}
+
+export default function ChannelView({ user, serverId, channelId }) {
+  const serverQuery = useServer(serverId);
+  const server = serverQuery.data;
+  const member = isMember(server);
+  const channelsQuery = useChannels(serverId, member);
+  const channels = channelsQuery.data ?? [];
+  const notFound = serverQuery.error?.status === 404;
+  const loadingChannels = serverQuery.isPending || (member && channelsQuery.isPending);
+  const shown = !loadingChannels && channels.length === 0 ? PLACEHOLDERS : channels;
+  const manage = canManageChannels(server);
+  const owner = server && server.ownerId === user.id;
+
+  return (
+    <div className="sidebar__pane sidebar__pane--channels">
+      <Header serverId={serverId} server={server} isPending={serverQuery.isPending} notFound={notFound} />
+      <div className="channel-view__lists">
+        {server && !member && <SidebarJoin server={server} />}
+        {(member || serverQuery.isPending) && (
+          <>
+            <ChannelList title="Текстовые каналы" type="TEXT" serverId={serverId} activeId={channelId}
+              channels={shown.filter((channel) => channel.type !== 'VOICE')} loading={loadingChannels}
+              canCreate={manage} placeholder={shown === PLACEHOLDERS} />
+            <ChannelList title="Голосовые каналы" type="VOICE" serverId={serverId} activeId={channelId}
+              channels={shown.filter((channel) => channel.type === 'VOICE')} loading={loadingChannels}
+              canCreate={manage} placeholder={shown === PLACEHOLDERS} />
+          </>
+        )}
+      </div>
+      {owner && (
+        <div className="channel-view__footer">
+          <Link to={`${serverPath(serverId)}/settings`} className="sidebar-button">
+            <Settings size={16} aria-hidden="true" />
+            Настройки сервера
+          </Link>
+          <Link to={`${serverPath(serverId)}/admin`} className="sidebar-button">
+            <ShieldCheck size={16} aria-hidden="true" />
+            Модерация
+          </Link>
+        </div>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,71 @@
+// Create a channel of the list's type (owners and moderators): POST /api/servers/{id}/channels.
+import { useEffect, useRef, useState } from 'react';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { toast } from 'sonner';
+import { post } from '../../lib/api.js';
+import { keys } from '../data/queries.js';
+import { channelPath, navigate } from '../router.js';
+import ChannelIcon from '../ui/ChannelIcon.jsx';
+import Modal from '../ui/Modal.jsx';
+
+function nameProblem(name) {
+  if (!name) return 'Введите название канала';
+  if (name.length > 100) return 'Название слишком длинное';
+  return null;
+}
+
+export default function CreateChannelModal({ serverId, type, onClose }) {
+  const queryClient = useQueryClient();
+  const [name, setName] = useState('');
+  const [error, setError] = useState(null);
+  const input = useRef(null);
+  const voice = type === 'VOICE';
+  useEffect(() => input.current?.focus(), []); // after the Modal opened its dialog
+  const create = useMutation({
+    mutationFn: (channelName) => post(`/api/servers/${serverId}/channels`, { name: channelName, type }),
+    onSuccess: (data) => {
+      queryClient.invalidateQueries({ queryKey: keys.channels(serverId) });
+      queryClient.invalidateQueries({ queryKey: keys.server(serverId) });
+      toast.success('Канал создан');
+      onClose();
+      if (data?.channel) navigate(channelPath(serverId, data.channel.id));
+    },
+    onError: (failure) => setError(failure.errors?.name || failure.message || 'Не удалось создать канал'),
+  });
+
+  function submit(event) {
+    event.preventDefault();
+    const trimmed = name.trim();
+    const problem = nameProblem(trimmed);
+    setError(problem);
+    if (!problem) create.mutate(trimmed);
+  }
+
+  return (
+    <Modal size="sm" title={voice ? 'Новый голосовой канал' : 'Новый текстовый канал'} onClose={onClose}
+      labelledBy="create-channel-title"
+      footer={(
+        <>
+          <button type="button" className="btn btn-ghost" onClick={onClose}>Отмена</button>
+          <button type="submit" form="create-channel-form" className="btn btn-primary"
+            disabled={create.isPending || !name.trim()}>
+            {create.isPending ? 'Создание...' : 'Создать'}
+          </button>
+        </>
+      )}>
+      <form id="create-channel-form" className="form" onSubmit={submit} noValidate>
+        <div className={`field${error ? ' field--invalid' : ''}`}>
+          <label className="field__label" htmlFor="channel-name">Название канала</label>
+          <div className="input-with-icon">
+            <ChannelIcon type={type} size={18} className="input-with-icon__icon" />
+            <input id="channel-name" className="field__input" value={name} maxLength={120} ref={input}
+              placeholder={voice ? 'голосовой' : 'новый-канал'} autoComplete="off"
+              aria-invalid={error ? 'true' : undefined} aria-describedby={error ? 'channel-name-error' : undefined}
+              onChange={(event) => { setName(event.target.value); setError(null); }} />
+          </div>
+          {error && <p className="field__error" id="channel-name-error" role="alert">{error}</p>}
+        </div>
+      </form>
+    </Modal>
+  );
+}

@@ -1,0 +1,62 @@
+// The server list view: recommendations, 'Ваши серверы (n)', create and join.
+import { LogIn, Plus } from 'lucide-react';
+import { useServers } from '../data/queries.js';
+import { Link, serverPath } from '../router.js';
+import { useShell } from '../store.js';
+import Skeleton from '../ui/Skeleton.jsx';
+import RecommendedStrip from './RecommendedStrip.jsx';
+import ServerCard from './ServerCard.jsx';
+
+function CardSkeleton() {
+  return (
+    <li className="server-card server-card--skeleton" aria-hidden="true">
+      <Skeleton width={44} height={44} radius={12} />
+      <span className="server-card__text">
+        <Skeleton width="60%" height={12} />
+        <Skeleton width="85%" height={10} />
+      </span>
+    </li>
+  );
+}
+
+export default function ServerListView() {
+  const { data: servers, isPending, isError } = useServers();
+  const openJoin = useShell((state) => state.openJoin);
+  return (
+    <div className="sidebar__pane sidebar__pane--list">
+      <RecommendedStrip />
+      <section className="sidebar__section" aria-labelledby="my-servers-title">
+        <div className="sidebar__heading">
+          <h2 id="my-servers-title">Ваши серверы ({servers?.length ?? 0})</h2>
+        </div>
+        {isError && <p className="sidebar__note" role="alert">Не удалось загрузить серверы</p>}
+        <ul className="server-grid" aria-busy={isPending}>
+          {isPending && [0, 1, 2].map((n) => <CardSkeleton key={n} />)}
+          {servers?.map((server) => (
+            <li key={server.id}>
+              <ServerCard server={server} to={serverPath(server.id)} />
+            </li>
+          ))}
+          <li>
+            <Link to="/app/create-server" className="server-card server-card--create">
+              <span className="server-card__plus" aria-hidden="true"><Plus size={22} /></span>
+              <span className="server-card__text">
+                <span className="server-card__name">Создать сервер</span>
+                <span className="server-card__description">Начните новое сообщество</span>
+              </span>
+            </Link>
+          </li>
+          <li>
+            <button type="button" className="server-card server-card--create" onClick={openJoin}>
+              <span className="server-card__plus" aria-hidden="true"><LogIn size={20} /></span>
+              <span className="server-card__text">
+                <span className="server-card__name">Присоединиться</span>
+                <span className="server-card__description">По коду или из списка</span>
+              </span>
+            </button>
+          </li>
+        </ul>
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,17 @@
+// In the sidebar of a public server the user has not joined: its channels are for members.
+import { LogIn } from 'lucide-react';
+import { useJoinServer } from '../data/useJoinServer.js';
+
+export default function SidebarJoin({ server }) {
+  const join = useJoinServer();
+  return (
+    <div className="sidebar-join">
+      <p>Каналы доступны участникам сервера.</p>
+      <button type="button" className="btn btn-primary btn-block" disabled={join.isPending}
+        onClick={() => join.mutate(server)}>
+        <LogIn size={16} aria-hidden="true" />
+        Присоединиться
+      </button>
+    </div>
+  );
+}

@@ -1,0 +1,49 @@
+// The user menu (spec 000 "Top bar"): a disclosure with the name, the handle, settings and
+// logout. Closes on outside click, Escape and after a choice.
+import { useEffect, useRef, useState } from 'react';
+import { Settings } from 'lucide-react';
+import { setAccessToken } from '../../lib/api.js';
+import { Link } from '../router.js';
+
+export default function UserMenu({ user, csrfToken }) {
+  const [open, setOpen] = useState(false);
+  const root = useRef(null);
+  const fullName = [user.firstName, user.lastName].filter(Boolean).join(' ') || user.username;
+
+  useEffect(() => {
+    if (!open) return undefined;
+    const outside = (event) => root.current && !root.current.contains(event.target) && setOpen(false);
+    const escape = (event) => {
+      if (event.key !== 'Escape') return;
+      setOpen(false);
+      root.current?.querySelector('summary')?.focus();
+    };
+    document.addEventListener('pointerdown', outside);
+    document.addEventListener('keydown', escape);
+    return () => {
+      document.removeEventListener('pointerdown', outside);
+      document.removeEventListener('keydown', escape);
+    };
+  }, [open]);
+
+  return (
+    <details ref={root} className="user-menu app-user-menu" open={open}
+      onToggle={(event) => setOpen(event.currentTarget.open)}>
+      <summary className="user-menu__button" aria-label="Меню пользователя">
+        <span className="avatar" aria-hidden="true">{(user.firstName || user.username || '?').charAt(0)}</span>
+        <span className="user-menu__name">{fullName}</span>
+      </summary>
+      <div className="user-menu__panel">
+        <p className="user-menu__who"><strong>{fullName}</strong><span>@{user.username}</span></p>
+        <Link to="/app/settings" className="user-menu__item" onClick={() => setOpen(false)}>
+          <Settings size={16} aria-hidden="true" />
+          Настройки
+        </Link>
+        <form method="post" action="/auth/logout" onSubmit={() => setAccessToken(null)}>
+          <input type="hidden" name="csrf_token" value={csrfToken} />
+          <button className="user-menu__item user-menu__item--danger" type="submit">Выйти</button>
+        </form>
+      </div>
+    </details>
+  );
+}
