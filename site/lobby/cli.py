@@ -73,6 +73,7 @@ def retry_mail(minutes: int) -> None:
 
 def init_app(app: Flask) -> None:
     from lobby.accounts.cli import users
+    from lobby.servers.cli import servers
 
-    for command in (worker_command, jobs, mail, users):
+    for command in (worker_command, jobs, mail, users, servers):
         app.cli.add_command(command)

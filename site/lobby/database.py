@@ -6,8 +6,13 @@ from sqlalchemy.types import TypeDecorator
 from sqlalchemy.engine import Engine
 
 
+def unicode_lower(value):
+    return value.lower() if isinstance(value, str) else value
+
+
 def tune_sqlite(engine: Engine) -> None:
-    """Foreign keys on, WAL so readers do not wait for the writer, a short busy wait."""
+    """Foreign keys on, WAL so readers do not wait for the writer, a short busy wait, and a
+    `lower()` that knows Cyrillic (SQLite's own folds ASCII only) as PostgreSQL's does."""
     if engine.dialect.name != "sqlite":
         return
 
@@ -18,6 +23,7 @@ def tune_sqlite(engine: Engine) -> None:
         cursor.execute("PRAGMA journal_mode=WAL")
         cursor.execute("PRAGMA busy_timeout=5000")
         cursor.close()
+        dbapi_connection.create_function("lower", 1, unicode_lower, deterministic=True)
 
 
 def utcnow() -> datetime:

@@ -2,7 +2,8 @@
 
 The document is written by hand, as plain dicts, next to the code it describes (`accounts/api.py`,
 `validation.py`, `actions.py`, `codes.py`, `tokens.py`, `session.py`, `limits.py`, `errors.py`,
-`health.py`); `tests/test_openapi.py` keeps its paths and methods in step with the registered routes.
+`health.py`; the servers part in `servers/openapi.py`); `tests/test_openapi.py` keeps its paths and
+methods in step with the registered routes.
 """
 from __future__ import annotations
 
@@ -300,17 +301,24 @@ def components() -> dict:
                                           "when a password reset or deactivation ends the account's sessions."},
             "refreshCookie": {"type": "apiKey", "in": "cookie", "name": COOKIE,
                               "description": "HttpOnly refresh token, sent only to `/api/auth`; rotated on every use."},
+            "sessionCookie": {"type": "apiKey", "in": "cookie", "name": "session",
+                              "description": "The signed page session (Flask-Login) of a browser signed in to `/app`."},
         },
     }
 
 
 def document() -> dict:
+    from lobby.servers import openapi as servers
+
     auth = {"register": ("post", register), "login": ("post", login), "refresh": ("post", refresh),
             "logout": ("post", logout), "verify-email-code": ("post", verify_email_code),
             "verify-email-resend": ("post", verify_email_resend), "check-availability": ("get", check_availability),
             "me": ("get", me), "forgot-password": ("post", forgot_password), "reset-password": ("post", reset_password)}
     paths = {f"/api/auth/{name}": {method: build()} for name, (method, build) in auth.items()}
+    paths.update(servers.paths())
     paths["/healthz"] = {"get": healthz()}
+    parts = components()
+    parts["schemas"].update(servers.schemas())
     return {
         "openapi": "3.1.0",
         "info": {"title": "Lobby API", "version": "1.0.0", "description":
@@ -320,7 +328,11 @@ def document() -> dict:
                  "Throttled calls send `X-RateLimit-Limit/Remaining/Reset` and `Retry-After` headers and answer "
                  "429 when the limit is reached. Unknown paths and methods get 404/405 in the same error shape."},
         "paths": paths,
-        "components": components(),
+        "tags": [{"name": "auth", "description": "Accounts and sign-in."},
+                 {"name": "servers", "description": "Servers, channels, membership and moderation. A private "
+                                                    "server answers 404 to non-members, as if it did not exist."},
+                 {"name": "health", "description": "For load balancers."}],
+        "components": parts,
     }
 
 

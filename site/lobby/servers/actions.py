@@ -44,7 +44,7 @@ def do_create_server(owner: User, fields: dict, icon_upload=None) -> Server:
 
 def do_update_server(server: Server, by: User, changes: dict, icon_upload=None) -> Server:
     old_icon = None
-    if icon_upload is not None:
+    if icon_upload:  # an empty file part (a form's untouched file input) is no new icon, as in create
         old_icon, server.icon_file = server.icon_file, icons.save_icon(icon_upload)
     for field, value in changes.items():
         setattr(server, field, value)

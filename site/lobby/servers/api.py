@@ -52,7 +52,7 @@ def mine():
 @api_login_required
 def public():
     recommended = request.args.get("recommended") == "true"
-    limit = int_arg("limit", 6 if recommended else 24, 1, 100)
+    limit = int_arg("limit", 6, 1, 6) if recommended else int_arg("limit", 24, 1, 100)  # the strip shows 6
     page = int_arg("page", 1, 1, 10_000)
     servers, total = listing.public_servers(
         g.user.id, request.args.get("category", "all"), request.args.get("search", "").strip(),
