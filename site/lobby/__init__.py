@@ -58,6 +58,7 @@ def register_models() -> None:
     """Import every model module so metadata (and Alembic) sees all tables."""
     import lobby.accounts.models  # noqa: F401
     import lobby.servers.models  # noqa: F401
+    import lobby.messages.models  # noqa: F401
     import lobby.jobs.models  # noqa: F401
 
 
@@ -65,7 +66,8 @@ def register_blueprints(app: Flask) -> None:
     from lobby import health, landing, openapi, shell
     from lobby.accounts import api as accounts_api
     from lobby.accounts import pages as accounts_pages
+    from lobby.messages import api as messages_api
     from lobby.servers import api as servers_api
 
-    for module in (health, landing, openapi, shell, accounts_api, accounts_pages, servers_api):
+    for module in (health, landing, openapi, shell, accounts_api, accounts_pages, servers_api, messages_api):
         app.register_blueprint(module.blueprint)

@@ -308,6 +308,7 @@ def components() -> dict:
 
 
 def document() -> dict:
+    from lobby.messages import openapi as messages
     from lobby.servers import openapi as servers
 
     auth = {"register": ("post", register), "login": ("post", login), "refresh": ("post", refresh),
@@ -316,9 +317,11 @@ def document() -> dict:
             "me": ("get", me), "forgot-password": ("post", forgot_password), "reset-password": ("post", reset_password)}
     paths = {f"/api/auth/{name}": {method: build()} for name, (method, build) in auth.items()}
     paths.update(servers.paths())
+    paths.update(messages.paths())
     paths["/healthz"] = {"get": healthz()}
     parts = components()
     parts["schemas"].update(servers.schemas())
+    parts["schemas"].update(messages.schemas())
     return {
         "openapi": "3.1.0",
         "info": {"title": "Lobby API", "version": "1.0.0", "description":
@@ -331,6 +334,7 @@ def document() -> dict:
         "tags": [{"name": "auth", "description": "Accounts and sign-in."},
                  {"name": "servers", "description": "Servers, channels, membership and moderation. A private "
                                                     "server answers 404 to non-members, as if it did not exist."},
+                 {"name": "messages", "description": "Text chat in a channel; members of its server only."},
                  {"name": "health", "description": "For load balancers."}],
         "components": parts,
     }

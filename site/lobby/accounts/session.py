@@ -71,6 +71,16 @@ def bearer_user() -> User:
     return user
 
 
+def token_user_key() -> str:
+    """Rate-limit key of an API caller: the user the Bearer token names (checked before the view,
+    so without a database read), else the address."""
+    from flask_limiter.util import get_remote_address
+
+    scheme, _, token = request.headers.get("Authorization", "").partition(" ")
+    user_id = tokens.claimed_user_id(token.strip()) if scheme.lower() == "bearer" else None
+    return f"user:{user_id}" if user_id else f"ip:{get_remote_address()}"
+
+
 def api_login_required(view):
     @wraps(view)
     def wrapper(*args, **kwargs):

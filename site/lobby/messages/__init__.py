@@ -1,0 +1,1 @@
+"""Text chat: messages, replies, reactions."""

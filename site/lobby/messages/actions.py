@@ -1,0 +1,134 @@
+"""`check_*` and `do_*` for messages and reactions, and `notify_*` after each commit. The same
+functions serve the JSON API and the live socket."""
+from __future__ import annotations
+
+from sqlalchemy import delete, select
+from sqlalchemy.exc import IntegrityError
+
+from lobby.accounts.models import User
+from lobby.database import utcnow
+from lobby.errors import ApiError, ValidationError
+from lobby.extensions import db
+from lobby.messages.models import Message, Reaction
+from lobby.messages.serialize import message_dict
+from lobby.realtime.bus import Recipients, publish
+from lobby.servers.access import access_channel
+
+MAX_LENGTH = 2000
+MAX_NONCE = 64
+
+
+def check_content(content) -> str:
+    text = content.strip() if isinstance(content, str) else ""
+    if not text:
+        raise ValidationError({"content": "Сообщение не может быть пустым"})
+    if len(text) > MAX_LENGTH:
+        raise ValidationError({"content": f"Сообщение слишком длинное (максимум {MAX_LENGTH} символов)"})
+    return text
+
+
+def check_emoji(emoji) -> str:
+    value = emoji.strip() if isinstance(emoji, str) else ""
+    if not value or len(value) > 32 or any(ch.isspace() for ch in value):
+        raise ValidationError({"emoji": "Неверная реакция"})
+    return value
+
+
+def notify_channel(channel_id: int, kind: str, data: dict) -> None:
+    publish({"type": kind, "data": data}, Recipients.of(channels=[channel_id]))
+
+
+def message_in_reach(user: User, message_id: int) -> tuple[Message, object]:
+    """A message of a channel the user may read (404 otherwise), with the user's membership."""
+    message = db.session.get(Message, message_id)
+    if message is None:
+        raise ApiError(404, "Сообщение не найдено", "MESSAGE_NOT_FOUND")
+    _, membership = access_channel(user, message.channel_id)
+    return message, membership
+
+
+def existing_by_nonce(user: User, nonce: str | None) -> Message | None:
+    if not nonce:
+        return None
+    return db.session.scalar(select(Message).where(Message.author_id == user.id, Message.nonce == nonce))
+
+
+def do_send_message(user: User, channel_id: int, content, reply_to_id=None, nonce=None) -> dict:
+    return send_message_once(user, channel_id, content, reply_to_id, nonce)[0]
+
+
+def send_message_once(user: User, channel_id: int, content, reply_to_id=None, nonce=None) -> tuple[dict, bool]:
+    """Returns (message, created). A nonce seen before returns the first message, unchanged."""
+    channel, _ = access_channel(user, channel_id)
+    text = check_content(content)
+    nonce = str(nonce)[:MAX_NONCE] if nonce else None
+    earlier = existing_by_nonce(user, nonce)
+    if earlier is not None:
+        return message_dict(earlier), False
+    if reply_to_id is not None:
+        replied = db.session.get(Message, reply_to_id) if isinstance(reply_to_id, int) else None
+        if replied is None or replied.channel_id != channel.id:
+            raise ValidationError({"replyToId": "Сообщение для ответа не найдено"})
+    message = Message(channel_id=channel.id, author_id=user.id, content=text, reply_to_id=reply_to_id, nonce=nonce)
+    db.session.add(message)
+    try:
+        db.session.commit()
+    except IntegrityError:  # the same nonce raced in from another connection: that one won
+        db.session.rollback()
+        return message_dict(existing_by_nonce(user, nonce)), False
+    body = message_dict(message, [])
+    notify_channel(channel.id, "new_message", body)
+    return body, True
+
+
+def do_edit_message(user: User, message_id: int, content) -> dict:
+    message, _ = message_in_reach(user, message_id)
+    if message.author_id != user.id:
+        raise ApiError(403, "Можно изменять только свои сообщения", "FORBIDDEN")
+    message.content = check_content(content)
+    message.edited_at = utcnow()
+    db.session.commit()
+    body = message_dict(message)
+    notify_channel(message.channel_id, "message_edited", body)
+    return body
+
+
+def do_delete_message(user: User, message_id: int) -> None:
+    """The author deletes their own; the server's owner and moderators delete any."""
+    message, membership = message_in_reach(user, message_id)
+    if message.author_id != user.id and not membership.moderates:
+        raise ApiError(403, "Недостаточно прав для удаления сообщения", "FORBIDDEN")
+    channel_id = message.channel_id
+    db.session.delete(message)
+    db.session.commit()
+    notify_channel(channel_id, "message_deleted", {"id": message_id, "messageId": message_id, "channelId": channel_id})
+
+
+def do_add_reaction(user: User, message_id: int, emoji) -> dict:
+    message, _ = message_in_reach(user, message_id)
+    value = check_emoji(emoji)
+    db.session.add(Reaction(message_id=message.id, user_id=user.id, emoji=value))
+    try:
+        db.session.commit()
+    except IntegrityError:  # already reacted with it: nothing changes
+        db.session.rollback()
+        return message_dict(message)
+    body = message_dict(message)
+    notify_channel(message.channel_id, "reaction_added",
+                   {"messageId": message.id, "channelId": message.channel_id, "emoji": value, "userId": user.id,
+                    "reactions": body["reactions"]})
+    return body
+
+
+def do_remove_reaction(user: User, message_id: int, emoji) -> dict:
+    message, _ = message_in_reach(user, message_id)
+    value = check_emoji(emoji)
+    removed = db.session.execute(delete(Reaction).where(
+        Reaction.message_id == message.id, Reaction.user_id == user.id, Reaction.emoji == value)).rowcount
+    db.session.commit()
+    body = message_dict(message)
+    if removed:
+        notify_channel(message.channel_id, "reaction_removed",
+                       {"messageId": message.id, "channelId": message.channel_id, "emoji": value, "userId": user.id,
+                        "reactions": body["reactions"]})
+    return body

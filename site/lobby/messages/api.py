@@ -1,0 +1,91 @@
+"""The messages calls of the spec's section 7 (`/api/messages/*`), plus edit and delete."""
+from __future__ import annotations
+
+from flask import Blueprint, g, request
+from sqlalchemy import select
+
+from lobby.accounts.session import api_login_required, json_response, token_user_key
+from lobby.errors import ApiError
+from lobby.extensions import csrf, db, limiter
+from lobby.messages import actions
+from lobby.messages.models import Message
+from lobby.messages.serialize import message_dicts
+from lobby.servers.access import access_channel
+
+blueprint = Blueprint("messages_api", __name__, url_prefix="/api/messages")
+csrf.exempt(blueprint)
+
+PAGE = 50
+
+
+def body() -> dict:
+    data = request.get_json(silent=True) if request.get_data() else {}
+    if not isinstance(data, dict):
+        raise ApiError(400, "Ожидается JSON-объект", "BAD_REQUEST")
+    return data
+
+
+def id_arg(name: str) -> int | None:
+    value = request.args.get(name)
+    if value is None or value == "":
+        return None
+    if not value.isdigit():
+        raise ApiError(400, f"Параметр {name} должен быть числом", "BAD_REQUEST")
+    return int(value)
+
+
+
+
+@blueprint.get("/<int:channel_id>/messages")
+@api_login_required
+def history(channel_id: int):
+    """Newest page by default; `before` pages back through history, `after` catches up
+    (oldest first from that id). Always oldest → newest in the answer."""
+    access_channel(g.user, channel_id)
+    before, after = id_arg("before"), id_arg("after")
+    limit = min(max(id_arg("limit") or PAGE, 1), 100)
+    query = select(Message).where(Message.channel_id == channel_id)
+    if after is not None:
+        rows = db.session.scalars(query.where(Message.id > after).order_by(Message.id).limit(limit + 1)).all()
+        more, rows = len(rows) > limit, rows[:limit]
+    else:
+        if before is not None:
+            query = query.where(Message.id < before)
+        rows = db.session.scalars(query.order_by(Message.id.desc()).limit(limit + 1)).all()
+        more, rows = len(rows) > limit, list(reversed(rows[:limit]))
+    return json_response({"messages": message_dicts(rows), "hasMore": more})
+
+
+@blueprint.post("/<int:channel_id>/messages")
+@api_login_required
+@limiter.limit("30 per 10 seconds", key_func=token_user_key)
+def send(channel_id: int):
+    data = body()
+    message, created = actions.send_message_once(g.user, channel_id, data.get("content"), data.get("replyToId"),
+                                               data.get("nonce"))
+    return json_response({"message": message}, 201 if created else 200)
+
+
+@blueprint.patch("/<int:message_id>")
+@api_login_required
+def edit(message_id: int):
+    return json_response({"message": actions.do_edit_message(g.user, message_id, body().get("content"))})
+
+
+@blueprint.delete("/<int:message_id>")
+@api_login_required
+def delete(message_id: int):
+    actions.do_delete_message(g.user, message_id)
+    return json_response({"message": "Сообщение удалено"})
+
+
+@blueprint.post("/<int:message_id>/reactions")
+@api_login_required
+def react(message_id: int):
+    return json_response({"message": actions.do_add_reaction(g.user, message_id, body().get("emoji"))})
+
+
+@blueprint.delete("/<int:message_id>/reactions/<path:emoji>")
+@api_login_required
+def unreact(message_id: int, emoji: str):
+    return json_response({"message": actions.do_remove_reaction(g.user, message_id, emoji)})

@@ -1,0 +1,39 @@
+from __future__ import annotations
+
+from datetime import datetime
+
+from sqlalchemy import ForeignKey, Index, String, Text, UniqueConstraint
+from sqlalchemy.orm import Mapped, mapped_column, relationship
+
+from lobby.accounts.models import User
+from lobby.database import utcnow
+from lobby.extensions import db
+
+
+class Message(db.Model):
+    __tablename__ = "messages"
+    # A client nonce makes a resend after a dropped connection create the message only once.
+    __table_args__ = (UniqueConstraint("author_id", "nonce"), Index("ix_messages_channel_id_id", "channel_id", "id"))
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    channel_id: Mapped[int] = mapped_column(ForeignKey("channels.id", ondelete="CASCADE"))
+    author_id: Mapped[int] = mapped_column(ForeignKey("users.id", ondelete="CASCADE"), index=True)
+    content: Mapped[str] = mapped_column(Text)
+    reply_to_id: Mapped[int | None] = mapped_column(ForeignKey("messages.id", ondelete="SET NULL"), default=None)
+    nonce: Mapped[str | None] = mapped_column(String(64), default=None)
+    created_at: Mapped[datetime] = mapped_column(default=utcnow)
+    edited_at: Mapped[datetime | None] = mapped_column(default=None)
+
+    author: Mapped[User] = relationship(lazy="joined")
+    reply_to: Mapped[Message | None] = relationship(remote_side=[id], lazy="joined", join_depth=1)
+
+
+class Reaction(db.Model):
+    __tablename__ = "reactions"
+    __table_args__ = (UniqueConstraint("message_id", "user_id", "emoji"),)
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    message_id: Mapped[int] = mapped_column(ForeignKey("messages.id", ondelete="CASCADE"), index=True)
+    user_id: Mapped[int] = mapped_column(ForeignKey("users.id", ondelete="CASCADE"))
+    emoji: Mapped[str] = mapped_column(String(32))
+    created_at: Mapped[datetime] = mapped_column(default=utcnow)

@@ -1,0 +1,119 @@
+"""The `/api/messages…` part of `/api/openapi.json`, written by hand next to `api.py` and
+`actions.py`; merged by `lobby/openapi.py`."""
+from __future__ import annotations
+
+from lobby.openapi import body, error, invalid, message, obj, ok, operation, ref, string, throttled
+
+BEARER = [{"bearerAuth": []}]
+INTEGER = {"type": "integer"}
+UNAUTHORIZED = ("UNAUTHORIZED", "Требуется вход в систему")
+CHANNEL_NOT_FOUND = ("CHANNEL_NOT_FOUND", "Канал не найден")
+MESSAGE_NOT_FOUND = ("MESSAGE_NOT_FOUND", "Сообщение не найдено")
+CONTENT = ["Сообщение не может быть пустым", "Сообщение слишком длинное (максимум 2000 символов)"]
+
+
+def path_id(name: str, what: str) -> dict:
+    return {"name": name, "in": "path", "required": True, "schema": INTEGER, "description": what}
+
+
+def unauthorized() -> dict:
+    return error("No, bad or expired access token", UNAUTHORIZED)
+
+
+def one_message(description: str) -> dict:
+    return ok(description, obj(["message"], message=ref("schemas", "Message")))
+
+
+def history() -> dict:
+    cursor = {"in": "query", "required": False, "schema": INTEGER}
+    return operation(
+        "listMessages", "A page of a channel's messages",
+        "Members of the channel's server only (anyone else: 404, as if the channel did not exist). Without a cursor: "
+        "the newest page. `before`: the page before that id (history, scrolling up). `after`: messages after that id, "
+        "oldest first (catching up after a reconnect). Always ordered oldest → newest; `hasMore` says whether "
+        "another page exists in that direction.",
+        {200: ok("Messages", obj(["messages", "hasMore"], messages={"type": "array", "items": ref("schemas", "Message")},
+                                 hasMore={"type": "boolean"})),
+         400: error("A cursor that is not a number", ("BAD_REQUEST", "Параметр before должен быть числом")),
+         401: unauthorized(), 404: error("No such channel, or not a member", CHANNEL_NOT_FOUND)},
+        security=BEARER, tag="messages",
+        parameters=[path_id("channel_id", "The channel."), {"name": "before", **cursor}, {"name": "after", **cursor},
+                    {"name": "limit", **cursor, "description": "1–100, default 50."}])
+
+
+def send() -> dict:
+    return operation(
+        "sendMessage", "Send a message",
+        "The content is trimmed; empty is refused; at most 2000 characters. HTML is stored as text and shown as "
+        "text. `nonce` (the client's id for this send, ≤ 64 characters): sending again with a nonce already used by "
+        "this user returns the first message (200) instead of creating another, so a resend after a dropped "
+        "connection is harmless. The message reaches the channel's live sockets as `new_message`.",
+        {201: one_message("Created"), 200: one_message("Already sent with this nonce: the first message"),
+         401: unauthorized(), 404: error("No such channel, or not a member", CHANNEL_NOT_FOUND),
+         422: invalid({"content": CONTENT, "replyToId": ["Сообщение для ответа не найдено"]}),
+         429: throttled("30 messages per 10 seconds per user")},
+        body(obj(["content"], content=string(maxLength=2000), replyToId={"type": ["integer", "null"]},
+                 nonce=string(maxLength=64))),
+        security=BEARER, parameters=[path_id("channel_id", "The channel.")], tag="messages")
+
+
+def edit() -> dict:
+    return operation(
+        "editMessage", "Edit your message", "Only the author. Live: `message_edited`.",
+        {200: one_message("Edited"), 401: unauthorized(),
+         403: error("Not the author", ("FORBIDDEN", "Можно изменять только свои сообщения")),
+         404: error("No such message, or not a member", MESSAGE_NOT_FOUND, CHANNEL_NOT_FOUND),
+         422: invalid({"content": CONTENT})},
+        body(obj(["content"], content=string(maxLength=2000))), security=BEARER,
+        parameters=[path_id("message_id", "The message.")], tag="messages")
+
+
+def delete() -> dict:
+    return operation(
+        "deleteMessage", "Delete a message",
+        "The author, or the server's owner or a moderator. Replies keep their text and lose the quote. "
+        "Live: `message_deleted`.",
+        {200: ok("Deleted", message("Сообщение удалено")), 401: unauthorized(),
+         403: error("Neither the author nor a moderator", ("FORBIDDEN", "Недостаточно прав для удаления сообщения")),
+         404: error("No such message, or not a member", MESSAGE_NOT_FOUND, CHANNEL_NOT_FOUND)},
+        security=BEARER, parameters=[path_id("message_id", "The message.")], tag="messages")
+
+
+def react(adding: bool) -> dict:
+    what = "Add a reaction" if adding else "Remove your reaction"
+    params = [path_id("message_id", "The message.")]
+    if not adding:
+        params.append({"name": "emoji", "in": "path", "required": True, "schema": string(maxLength=32)})
+    return operation(
+        "addReaction" if adding else "removeReaction", what,
+        "Members of the channel's server. Adding a reaction you already gave, or removing one you did not, changes "
+        "nothing. Live: `reaction_added` / `reaction_removed` with the message's new reaction list.",
+        {200: one_message("The message with its reactions"), 401: unauthorized(),
+         404: error("No such message, or not a member", MESSAGE_NOT_FOUND, CHANNEL_NOT_FOUND),
+         422: invalid({"emoji": ["Неверная реакция"]})},
+        body(obj(["emoji"], emoji=string(maxLength=32))) if adding else None,
+        security=BEARER, parameters=params, tag="messages")
+
+
+def paths() -> dict:
+    return {
+        "/api/messages/{channel_id}/messages": {"get": history(), "post": send()},
+        "/api/messages/{message_id}": {"patch": edit(), "delete": delete()},
+        "/api/messages/{message_id}/reactions": {"post": react(True)},
+        "/api/messages/{message_id}/reactions/{emoji}": {"delete": react(False)},
+    }
+
+
+def schemas() -> dict:
+    user = obj(["id", "username"], id=INTEGER, username=string(), profileImageUrl={"type": ["string", "null"]})
+    reaction = obj(["emoji", "count", "users"], emoji=string(), count=INTEGER,
+                   users={"type": "array", "items": INTEGER, "description": "Ids of who reacted."})
+    return {"Message": obj(
+        ["id", "channelId", "content", "createdAt", "author", "reactions"],
+        id=INTEGER, channelId=INTEGER, content=string(), createdAt=string(format="date-time"),
+        editedAt={"type": ["string", "null"], "format": "date-time"}, replyToId={"type": ["integer", "null"]},
+        messageType=string(const="text"), nonce={"type": ["string", "null"]}, author=user,
+        replyTo={"type": ["object", "null"], "properties": {"id": INTEGER, "content": string(),
+                                                            "author": obj(["username"], username=string())}},
+        mentions={"type": "array", "items": INTEGER}, attachments={"type": "array", "items": {"type": "object"}},
+        reactions={"type": "array", "items": reaction})}
