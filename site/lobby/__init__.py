@@ -14,7 +14,7 @@ def create_app(overrides: dict | None = None, env: dict | None = None) -> Flask:
 
     `overrides` are Flask settings laid over the configuration, for tests.
     """
-    from lobby import cli, errors, islands, logs
+    from lobby import cli, errors, islands, logs, realtime
     from lobby.config import Config
     from lobby.database import tune_sqlite
     from lobby.extensions import csrf, db, limiter, login_manager, migrate, sock
@@ -45,6 +45,7 @@ def create_app(overrides: dict | None = None, env: dict | None = None) -> Flask:
     with app.app_context():
         tune_sqlite(db.engine)
     app.extensions["lobby.bus"] = bus_for(app.config)
+    realtime.init_app(app)  # after the bus: the hub and presence publish through it
 
     register_models()
     register_blueprints(app)

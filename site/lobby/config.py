@@ -68,6 +68,7 @@ class Config:
     PREFERRED_URL_SCHEME: str
     PUBLIC_URL: str
     SESSION_COOKIE_SECURE: bool
+    ALLOWED_ORIGINS: tuple[str, ...]
 
     @classmethod
     def from_env(cls, instance_path: Path, env: dict | None = None) -> "Config":
@@ -96,6 +97,9 @@ class Config:
             # could make a reset link point at their own site).
             PUBLIC_URL=(env.get("PUBLIC_URL") or "http://127.0.0.1:5000").rstrip("/"),
             SESSION_COOKIE_SECURE=_flag(env, "SESSION_COOKIE_SECURE"),
+            # Browser origins besides this host and PUBLIC_URL that may open the live socket,
+            # comma-separated (e.g. a separate front-end host).
+            ALLOWED_ORIGINS=tuple(o.strip().rstrip("/") for o in (env.get("ALLOWED_ORIGINS") or "").split(",") if o.strip()),
         )
 
     @property

@@ -1,15 +1,13 @@
-// The channel screen (spec "Channel screen"). For now a header and a line saying what comes: the
-// text chat and the voice view replace the body in the next issues.
-import { MessagesSquare, SearchX, Volume2 } from 'lucide-react';
+// The channel screen (spec "Channel screen"): a VOICE channel shows the voice view (for now a line
+// saying what comes); any other type shows the text chat view.
+import { SearchX, Volume2 } from 'lucide-react';
+import ChatView from '../chat/ChatView.jsx';
 import { isMember, useChannels, useServer } from '../data/queries.js';
 import { Link, serverPath } from '../router.js';
 import ChannelIcon from '../ui/ChannelIcon.jsx';
 import EmptyState from '../ui/EmptyState.jsx';
 
-const COMING = {
-  TEXT: 'Здесь скоро появится чат канала.',
-  VOICE: 'Голосовой канал: подключение появится в следующем обновлении.',
-};
+const VOICE_COMING = 'Голосовой канал: подключение появится в следующем обновлении.';
 
 export default function ChannelScreen({ serverId, channelId }) {
   const serverQuery = useServer(serverId);
@@ -29,6 +27,7 @@ export default function ChannelScreen({ serverId, channelId }) {
     );
   }
   const voice = channel.type === 'VOICE';
+  if (!voice) return <ChatView key={channel.id} channel={channel} server={serverQuery.data} />;
   return (
     <section className="channel-screen" aria-labelledby="channel-title">
       <header className="channel-screen__header">
@@ -41,9 +40,9 @@ export default function ChannelScreen({ serverId, channelId }) {
       <div className="channel-screen__body">
         <div className="channel-screen__soon">
           <span className="channel-screen__soon-icon" aria-hidden="true">
-            {voice ? <Volume2 size={24} /> : <MessagesSquare size={24} />}
+            <Volume2 size={24} />
           </span>
-          <p>{COMING[voice ? 'VOICE' : 'TEXT']}</p>
+          <p>{VOICE_COMING}</p>
         </div>
       </div>
     </section>

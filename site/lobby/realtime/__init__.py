@@ -1,1 +1,18 @@
-"""Live events: the bus (this file's siblings) fans events out to every process's sockets."""
+"""Live events: the bus fans events out to every process's hub, the hub to its sockets."""
+from __future__ import annotations
+
+
+def init_app(app) -> None:
+    """The `/ws` gateway, this process's hub and presence; tunables default from the gateway."""
+    from lobby.realtime import gateway
+    from lobby.realtime.hub import Hub
+    from lobby.realtime.presence import presence_for
+
+    for key, value in gateway.SETTINGS.items():
+        app.config.setdefault(key, value)
+    # simple-websocket closes (1009) past this size without buffering it; up to it, an oversized
+    # frame only gets an error frame (SOCKET_MAX_FRAME) and the socket carries on.
+    app.config.setdefault("SOCK_SERVER_OPTIONS", {"max_message_size": 4 * int(app.config["SOCKET_MAX_FRAME"])})
+    app.extensions["lobby.hub"] = Hub(app.extensions["lobby.bus"])
+    app.extensions["lobby.presence"] = presence_for(app)
+    app.register_blueprint(gateway.blueprint)

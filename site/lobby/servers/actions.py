@@ -11,6 +11,7 @@ from lobby.accounts.models import User
 from lobby.database import utcnow
 from lobby.errors import ApiError
 from lobby.extensions import db
+from lobby.realtime.notify import notify_access_revoked
 from lobby.servers import icons
 from lobby.servers.access import active_ban, membership_of
 from lobby.servers.models import MEMBER, MODERATOR, OWNER, AuditEntry, Ban, Channel, Membership, Server
@@ -77,8 +78,10 @@ def do_join(server: Server, user: User) -> Membership:
 def do_leave(server: Server, membership: Membership) -> None:
     if membership.role == OWNER:
         raise ApiError(409, "Владелец не может покинуть свой сервер", "OWNER_CANNOT_LEAVE")
+    user_id = membership.user_id
     db.session.delete(membership)
     db.session.commit()
+    notify_access_revoked(server.id, user_id)
 
 
 def do_create_channel(server: Server, by: User, fields: dict) -> Channel:
@@ -114,6 +117,7 @@ def do_kick(server: Server, actor: Membership, target_id: int, reason: str) -> U
     db.session.delete(membership)
     audit(server.id, "KICK", actor.user, target, reason)
     db.session.commit()
+    notify_access_revoked(server.id, target.id)
     return target
 
 
@@ -126,6 +130,7 @@ def do_ban(server: Server, actor: Membership, target_id: int, reason: str, durat
                        expires_at=expires))
     audit(server.id, "BAN", actor.user, target, reason)
     db.session.commit()
+    notify_access_revoked(server.id, target.id)
     return target
 
 

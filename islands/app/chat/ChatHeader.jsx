@@ -1,0 +1,30 @@
+// The chat's header (spec "Text chat view"): the channel's name with its Hash icon, 'Общение в
+// чате', the connection indicator and the beep's mute toggle.
+import { Bell, BellOff, Hash } from 'lucide-react';
+import ConnectionState from './ConnectionState.jsx';
+import { toggleMuted, useSound } from './sound.js';
+
+export default function ChatHeader({ channel }) {
+  const muted = useSound((state) => state.muted);
+  const name = channel.name || `текстовый-канал-${channel.id}`;
+  return (
+    <header className="chat-header">
+      <span className="chat-header__icon" aria-hidden="true"><Hash size={20} /></span>
+      <div className="chat-header__titles">
+        <h1 id="channel-title" className="chat-header__name">{name}</h1>
+        <p className="chat-header__subtitle">
+          Общение в чате
+          {channel.description && <span className="chat-header__description"> · {channel.description}</span>}
+        </p>
+      </div>
+      <div className="chat-header__tools">
+        <ConnectionState />
+        <button type="button" className="icon-button chat-header__mute" onClick={toggleMuted} aria-pressed={muted}
+          aria-label={muted ? 'Включить звук сообщений' : 'Выключить звук сообщений'}
+          title={muted ? 'Включить звук сообщений' : 'Выключить звук сообщений'}>
+          {muted ? <BellOff size={18} aria-hidden="true" /> : <Bell size={18} aria-hidden="true" />}
+        </button>
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,60 @@
+// The hover toolbar of a message: react, reply, and — for the author — edit; delete for the
+// author and for the server's owner and moderators.
+import { Pencil, Reply, SmilePlus, Trash2 } from 'lucide-react';
+import { useCallback, useRef, useState } from 'react';
+import { deleteMessage, toggleReaction } from './actions.js';
+import ReactionPicker from './ReactionPicker.jsx';
+
+export default function MessageActions({ message, me, canEdit, canDelete, onReply, onEdit, onPickerChange }) {
+  const [picker, setPicker] = useState(null); // null, 'above' or 'below'
+  const toggle = useRef(null);
+
+  const close = useCallback((refocus) => {
+    setPicker(null);
+    onPickerChange?.(false);
+    if (refocus) toggle.current?.focus();
+  }, [onPickerChange]);
+
+  function openPicker() {
+    if (picker) {
+      close();
+      return;
+    }
+    const rect = toggle.current.getBoundingClientRect();
+    const list = toggle.current.closest('.message-scroller')?.getBoundingClientRect();
+    const below = !list || rect.top - list.top < list.height / 2;
+    setPicker(below ? 'below' : 'above');
+    onPickerChange?.(true);
+  }
+
+  return (
+    <div className="message__actions" role="toolbar" aria-label="Действия с сообщением">
+      <button ref={toggle} type="button" className="message__action" aria-expanded={Boolean(picker)}
+        aria-label="Добавить реакцию" title="Добавить реакцию" onClick={openPicker}>
+        <SmilePlus size={18} aria-hidden="true" />
+      </button>
+      <button type="button" className="message__action" aria-label="Ответить" title="Ответить"
+        onClick={() => onReply(message)}>
+        <Reply size={18} aria-hidden="true" />
+      </button>
+      {canEdit && (
+        <button type="button" className="message__action" aria-label="Изменить" title="Изменить" onClick={onEdit}>
+          <Pencil size={16} aria-hidden="true" />
+        </button>
+      )}
+      {canDelete && (
+        <button type="button" className="message__action message__action--danger" aria-label="Удалить" title="Удалить"
+          onClick={() => deleteMessage(message)}>
+          <Trash2 size={16} aria-hidden="true" />
+        </button>
+      )}
+      {picker && (
+        <ReactionPicker anchor={toggle} placement={picker} onClose={close}
+          onPick={(emoji) => {
+            toggleReaction(message, emoji, me);
+            close(true);
+          }} />
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,133 @@
+// One message (spec "Text chat view" → Message list). Stable markup for tests:
+// <li class="message" data-message-id data-nonce> with .message__author, .message__content,
+// .message__reply (the quote) and .reaction-chip ('{emoji} {count}', aria-pressed when own).
+import { Clock, CornerUpLeft } from 'lucide-react';
+import { memo, useState } from 'react';
+import { setEditing, useChat } from './store.js';
+import { reactedBy, toggleReaction } from './actions.js';
+import Avatar from './Avatar.jsx';
+import EditBox from './EditBox.jsx';
+import MessageActions from './MessageActions.jsx';
+import MessageContent from './MessageContent.jsx';
+import { clockTime, fullTime, relativeTime } from './time.js';
+
+/** Scroll to the quoted message, if it is loaded, and flash it. */
+function jumpTo(id) {
+  const target = document.querySelector(`li.message[data-message-id="${id}"]`);
+  if (!target) return;
+  const smooth = !window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+  target.scrollIntoView({ block: 'center', behavior: smooth ? 'smooth' : 'auto' });
+  target.classList.remove('is-flash');
+  void target.offsetWidth; // restart the animation
+  target.classList.add('is-flash');
+  setTimeout(() => target.classList.remove('is-flash'), 1600);
+}
+
+// A tap on a touch screen shows the message's toolbar (there is no hover there).
+const touch = (event) => event.nativeEvent.pointerType === 'touch' || window.matchMedia('(pointer: coarse)').matches;
+
+function Quote({ message }) {
+  if (message.replyDeleted && !message.replyTo) {
+    return (
+      <div className="message__reply is-deleted">
+        <CornerUpLeft size={14} aria-hidden="true" className="message__reply-icon" />
+        <span className="message__reply-text message__reply-content">Исходное сообщение удалено</span>
+      </div>
+    );
+  }
+  if (!message.replyTo) return null;
+  return (
+    <div className="message__reply" role="button" tabIndex={0} title="Перейти к сообщению"
+      onClick={() => jumpTo(message.replyTo.id)}
+      onKeyDown={(event) => (event.key === 'Enter' || event.key === ' ') && (event.preventDefault(), jumpTo(message.replyTo.id))}>
+      <CornerUpLeft size={14} aria-hidden="true" className="message__reply-icon" />
+      <span className="message__reply-text">
+        <span className="message__reply-author">@{message.replyTo.author?.username}</span>
+        {' '}
+        <span className="message__reply-content">{message.replyTo.content}</span>
+      </span>
+    </div>
+  );
+}
+
+function Reactions({ message, me }) {
+  if (!message.reactions?.length) return null;
+  return (
+    <div className="message__reactions">
+      {message.reactions.map((reaction) => {
+        const mine = reactedBy(reaction, me?.id);
+        return (
+          <button key={reaction.emoji} type="button" className={`reaction-chip${mine ? ' is-mine' : ''}`}
+            aria-pressed={mine} disabled={message.pending}
+            title={mine ? 'Убрать реакцию' : 'Поставить реакцию'}
+            onClick={() => toggleReaction(message, reaction.emoji, me)}>
+            <span className="reaction-chip__label">
+              <span className="reaction-chip__emoji">{reaction.emoji}</span>
+              {' '}
+              <span className="reaction-chip__count">{reaction.count}</span>
+            </span>
+          </button>
+        );
+      })}
+    </div>
+  );
+}
+
+function MessageItem({ rowKey, message, grouped, me, canModerate, now, active, replying, onActivate, onReply }) {
+  const editing = useChat((state) => message.id != null && state.editing === message.id);
+  const [pickerOpen, setPickerOpen] = useState(false);
+  const mine = me != null && message.author?.id === me.id;
+  const pending = Boolean(message.pending);
+  const author = message.author?.username ?? 'Неизвестный';
+  const classes = ['message'];
+  if (grouped) classes.push('message--grouped');
+  if (pending) classes.push('is-pending');
+  if (mine) classes.push('is-mine');
+  if (editing) classes.push('is-editing');
+  if (active || pickerOpen) classes.push('is-active');
+  if (replying) classes.push('is-reply-target');
+  if (message.replyTo || message.replyDeleted) classes.push('has-reply');
+
+  return (
+    <li className={classes.join(' ')} data-key={rowKey} data-message-id={message.id ?? undefined} data-nonce={message.nonce ?? undefined}
+      onClick={(event) => touch(event) && !event.target.closest('button, a, textarea, [role="button"]') && onActivate(message)}>
+      <Quote message={message} />
+      <div className="message__gutter">
+        {grouped
+          ? <time className="message__clock" dateTime={message.createdAt} title={fullTime(message.createdAt)}>{clockTime(message.createdAt)}</time>
+          : <Avatar author={message.author} />}
+      </div>
+      <div className="message__body">
+        {grouped
+          ? <span className="message__author sr-only">{author}</span>
+          : (
+            <div className="message__meta">
+              <span className="message__author">{author}</span>
+              <time className="message__time" dateTime={message.createdAt} title={fullTime(message.createdAt)}>
+                {relativeTime(message.createdAt, now)}
+              </time>
+            </div>
+          )}
+        {editing
+          ? <EditBox message={message} onDone={() => {
+            setEditing(null);
+            document.getElementById('composer')?.focus();
+          }} />
+          : <MessageContent content={message.content} edited={message.editedAt ? fullTime(message.editedAt) : null} />}
+        {pending && (
+          <span className="message__status" title={message.state === 'queued' ? 'Отправится, когда связь вернётся' : undefined}>
+            {message.state === 'queued' && <Clock size={12} aria-hidden="true" />}
+            отправка...
+          </span>
+        )}
+        <Reactions message={message} me={me} />
+      </div>
+      {!pending && !editing && (
+        <MessageActions message={message} me={me} canEdit={mine} canDelete={mine || canModerate}
+          onReply={onReply} onEdit={() => setEditing(message.id)} onPickerChange={setPickerOpen} />
+      )}
+    </li>
+  );
+}
+
+export default memo(MessageItem);

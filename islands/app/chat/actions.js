@@ -1,0 +1,78 @@
+// What a person does to a message besides sending: react (optimistic, over the socket when
+// connected, else HTTP), edit and delete (HTTP: their answer says whether it worked).
+import { toast } from 'sonner';
+import { post, request } from '../../lib/api.js';
+import { sendTracked } from './sync.js';
+import { applyEdit, removeMessage, updateMessage, upsertMessages } from './store.js';
+
+export const REACTIONS = [
+  ['👍', 'Нравится'],
+  ['❤️', 'Сердце'],
+  ['😂', 'Смешно'],
+  ['😮', 'Удивление'],
+  ['😢', 'Грустно'],
+  ['😡', 'Злость'],
+  ['👎', 'Не нравится'],
+  ['🎉', 'Праздник'],
+];
+
+export const reactedBy = (reaction, userId) => userId != null && (reaction?.users ?? []).includes(userId);
+
+/** The reactions list with `userId`'s `emoji` added or taken away. */
+function withReaction(reactions = [], emoji, userId, add) {
+  const list = reactions.map((reaction) => ({ ...reaction, users: [...(reaction.users ?? [])] }));
+  const found = list.find((reaction) => reaction.emoji === emoji);
+  if (add) {
+    if (found) {
+      if (!found.users.includes(userId)) found.users.push(userId);
+      found.count = found.users.length;
+      return list;
+    }
+    return [...list, { emoji, count: 1, users: [userId] }];
+  }
+  if (!found) return list;
+  found.users = found.users.filter((id) => id !== userId);
+  found.count = found.users.length;
+  return list.filter((reaction) => reaction.count > 0);
+}
+
+/** Spec §4 "Reaction toggle": remove it if the user already reacted with it, else add it. */
+export function toggleReaction(message, emoji, me) {
+  if (!me || message.id == null) return;
+  const mine = reactedBy(message.reactions?.find((reaction) => reaction.emoji === emoji), me.id);
+  const { channelId, id } = message;
+  const set = (add) => updateMessage(channelId, id, (current) => ({ reactions: withReaction(current.reactions, emoji, me.id, add) }));
+  const failed = () => {
+    set(mine);
+    toast.error(mine ? 'Ошибка удаления реакции' : 'Ошибка добавления реакции');
+  };
+  set(!mine);
+  if (sendTracked(mine ? 'reaction_remove' : 'reaction_add', { messageId: id, emoji }, failed)) return;
+  const call = mine
+    ? request(`/api/messages/${id}/reactions/${encodeURIComponent(emoji)}`, { method: 'DELETE' })
+    : post(`/api/messages/${id}/reactions`, { emoji });
+  call.then((data) => data?.message && upsertMessages(channelId, [data.message])).catch(failed);
+}
+
+/** → true when saved. */
+export async function editMessage(message, content) {
+  try {
+    const data = await request(`/api/messages/${message.id}`, { method: 'PATCH', body: { content } });
+    if (data?.message) applyEdit(message.channelId, data.message);
+    return true;
+  } catch (error) {
+    toast.error('Не удалось изменить сообщение', { description: error.message });
+    return false;
+  }
+}
+
+export async function deleteMessage(message) {
+  if (!window.confirm('Удалить сообщение?')) return;
+  try {
+    await request(`/api/messages/${message.id}`, { method: 'DELETE' });
+    removeMessage(message.channelId, message.id);
+  } catch (error) {
+    if (error.status === 404) removeMessage(message.channelId, message.id);
+    else toast.error('Не удалось удалить сообщение', { description: error.message });
+  }
+}

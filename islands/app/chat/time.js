@@ -1,0 +1,67 @@
+// Times in the chat: relative in Russian ('только что', '5 минут назад'), day dividers, and one
+// shared clock that ticks every 30 s so every relative time on the page moves together.
+import { useSyncExternalStore } from 'react';
+
+const relative = new Intl.RelativeTimeFormat('ru', { numeric: 'always' });
+const UNITS = [
+  ['year', 365 * 86400],
+  ['month', 30 * 86400],
+  ['week', 7 * 86400],
+  ['day', 86400],
+  ['hour', 3600],
+  ['minute', 60],
+];
+
+export const toDate = (value) => (value instanceof Date ? value : new Date(value));
+
+/** '5 минут назад', 'только что' under a minute (a clock a little ahead counts as now). */
+export function relativeTime(value, now = Date.now()) {
+  const seconds = Math.max(0, Math.round((now - toDate(value).getTime()) / 1000));
+  if (seconds < 60) return 'только что';
+  for (const [unit, size] of UNITS) {
+    if (seconds >= size) return relative.format(-Math.floor(seconds / size), unit);
+  }
+  return 'только что';
+}
+
+const full = new Intl.DateTimeFormat('ru', { dateStyle: 'full', timeStyle: 'short' });
+const clock = new Intl.DateTimeFormat('ru', { hour: '2-digit', minute: '2-digit' });
+const day = new Intl.DateTimeFormat('ru', { day: 'numeric', month: 'long', year: 'numeric' });
+
+export const fullTime = (value) => full.format(toDate(value));
+export const clockTime = (value) => clock.format(toDate(value));
+
+const dayStart = (date) => new Date(date.getFullYear(), date.getMonth(), date.getDate()).getTime();
+export const dayKey = (value) => dayStart(toDate(value));
+
+/** 'Сегодня', 'Вчера' or '12 марта 2025 г.' */
+export function dayLabel(value, now = Date.now()) {
+  const diff = Math.round((dayStart(new Date(now)) - dayStart(toDate(value))) / 86400000);
+  if (diff === 0) return 'Сегодня';
+  if (diff === 1) return 'Вчера';
+  return day.format(toDate(value));
+}
+
+let now = Date.now();
+const subscribers = new Set();
+let timer = null;
+
+function subscribe(callback) {
+  subscribers.add(callback);
+  if (!timer) {
+    timer = setInterval(() => {
+      now = Date.now();
+      subscribers.forEach((notify) => notify());
+    }, 30_000);
+  }
+  return () => {
+    subscribers.delete(callback);
+    if (!subscribers.size) {
+      clearInterval(timer);
+      timer = null;
+    }
+  };
+}
+
+/** The current time, re-rendering every 30 s. */
+export const useNow = () => useSyncExternalStore(subscribe, () => now);

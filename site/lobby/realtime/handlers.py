@@ -1,0 +1,140 @@
+"""What each incoming frame type does: `HANDLERS[type](conn, data) -> reply | None`.
+
+A handler validates the frame's `data` like API input, calls the same `access_*`/`do_*` the HTTP
+API calls, and returns the `(type, data)` of the answer to the sender, if any. Changes reach
+everyone else through the bus, published by the `do_*` after its commit. Problems are raised as
+`ApiError`/`ValidationError`; the gateway turns them into `error` frames.
+"""
+from __future__ import annotations
+
+from flask import current_app
+
+from lobby.errors import ApiError, ValidationError
+from lobby.extensions import db
+from lobby.realtime.bus import Recipients, publish
+from lobby.realtime.presence import STATUSES
+from lobby.servers.access import access_channel
+
+Reply = tuple[str, dict] | None
+CUSTOM_STATUS_LENGTH = 50
+
+
+def identifier(data: dict, field: str, required: bool = True) -> int | None:
+    value = data.get(field)
+    if value is None and not required:
+        return None
+    if isinstance(value, bool) or not isinstance(value, int) or value <= 0:
+        raise ValidationError({field: "Некорректный идентификатор"})
+    return value
+
+
+def user_of(conn):
+    """The connection's user inside this frame's session (copied in without a query)."""
+    return db.session.merge(conn.user, load=False)
+
+
+def hub():
+    return current_app.extensions["lobby.hub"]
+
+
+def ping(conn, data) -> Reply:
+    return "pong", {}
+
+
+def pong(conn, data) -> Reply:
+    return None  # only proves the client is alive; the gateway already noted it
+
+
+def join_channel(conn, data) -> Reply:
+    channel_id = identifier(data, "channelId")
+    for _ in range(3):  # a kick that lands between the check and the join makes us check again
+        mark = conn.revocations
+        access_channel(user_of(conn), channel_id)
+        if hub().join(conn, channel_id, mark):
+            return "channel_joined", {"channelId": channel_id}
+    raise ApiError(404, "Канал не найден", "CHANNEL_NOT_FOUND")
+
+
+def leave_channel(conn, data) -> Reply:
+    channel_id = identifier(data, "channelId")
+    hub().leave(conn, channel_id)
+    return "channel_left", {"channelId": channel_id}
+
+
+def send_message(conn, data) -> Reply:
+    from lobby.messages.actions import do_send_message
+
+    nonce = data.get("nonce")
+    if nonce is not None and not isinstance(nonce, (str, int)):
+        raise ValidationError({"nonce": "Некорректный nonce"})
+    try:
+        message = do_send_message(user_of(conn), identifier(data, "channelId"), data.get("content"),
+                                  reply_to_id=identifier(data, "replyToId", required=False), nonce=nonce)
+    except ApiError as error:
+        error.extra = {**error.extra, "nonce": nonce}  # the client marks its optimistic copy failed
+        raise
+    return "message_sent", {"nonce": nonce, "message": message}
+
+
+def edit_message(conn, data) -> Reply:
+    from lobby.messages.actions import do_edit_message
+
+    do_edit_message(user_of(conn), identifier(data, "messageId"), data.get("content"))
+    return None  # the edit reaches the channel, the sender's sockets included, as message_edited
+
+
+def delete_message(conn, data) -> Reply:
+    from lobby.messages.actions import do_delete_message
+
+    do_delete_message(user_of(conn), identifier(data, "messageId"))
+    return None
+
+
+def reaction_add(conn, data) -> Reply:
+    from lobby.messages.actions import do_add_reaction
+
+    do_add_reaction(user_of(conn), identifier(data, "messageId"), data.get("emoji"))
+    return None
+
+
+def reaction_remove(conn, data) -> Reply:
+    from lobby.messages.actions import do_remove_reaction
+
+    do_remove_reaction(user_of(conn), identifier(data, "messageId"), data.get("emoji"))
+    return None
+
+
+def typing(conn, data) -> Reply:
+    channel_id = identifier(data, "channelId")
+    if channel_id not in conn.channels:  # a joined channel was checked at the join: no query
+        access_channel(user_of(conn), channel_id)
+    event = {"channelId": channel_id, "userId": conn.user_id, "username": conn.user.username,
+             "isTyping": data.get("isTyping", True) is not False}
+    publish({"type": "typing", "data": event}, Recipients.of(channels=[channel_id]))
+    return None
+
+
+def presence_update(conn, data) -> Reply:
+    status = data.get("status")
+    if status not in STATUSES:
+        raise ValidationError({"status": "Неизвестный статус"})
+    custom = data.get("customStatus")
+    if custom is not None and (not isinstance(custom, str) or len(custom) > CUSTOM_STATUS_LENGTH):
+        raise ValidationError({"customStatus": "Статус слишком длинный"})
+    current_app.extensions["lobby.presence"].set_status(conn.user_id, status, custom)
+    return None
+
+
+HANDLERS = {
+    "ping": ping,
+    "pong": pong,
+    "join_channel": join_channel,
+    "leave_channel": leave_channel,
+    "send_message": send_message,
+    "edit_message": edit_message,
+    "delete_message": delete_message,
+    "reaction_add": reaction_add,
+    "reaction_remove": reaction_remove,
+    "typing": typing,
+    "presence_update": presence_update,
+}

@@ -1,0 +1,199 @@
+"""This process's live connections, and delivery of bus events to them.
+
+The bus calls `Hub.deliver` from one thread (the Redis subscriber in production, or whoever
+published in embedded mode), so delivery never writes to a socket: it serializes the event once
+and puts the frame on each target connection's bounded outbox. Each connection's own sender
+thread (a greenlet under gevent) drains its outbox; a connection whose outbox is full is cut off,
+so one slow reader never holds up the others or builds a backlog (it catches up over HTTP).
+"""
+from __future__ import annotations
+
+import json
+import logging
+import socket
+import threading
+from collections import deque
+from time import monotonic
+
+from simple_websocket import ConnectionClosed
+from wsproto.utilities import LocalProtocolError
+
+from lobby.realtime.bus import Recipients
+
+log = logging.getLogger(__name__)
+
+PING_FRAME = '{"type":"ping","data":{}}'
+
+
+def encode(frame: dict) -> str:
+    # ensure_ascii=False: Russian text stays two bytes a letter instead of six.
+    return json.dumps(frame, ensure_ascii=False, separators=(",", ":"), default=str)
+
+
+class Connection:
+    """One open socket of one user. `user` is a detached User row loaded at the handshake."""
+
+    def __init__(self, ws, user, outbox_size: int = 256, ping_seconds: float = 25.0) -> None:
+        self.ws = ws
+        self.user = user
+        self.user_id: int = user.id
+        self.channels: set[int] = set()  # guarded by the hub's lock
+        self.revocations = 0  # bumped whenever the hub takes channels away (see Hub.join)
+        self.closed = False
+        self.send_lock = threading.Lock()  # simple-websocket's send is not safe concurrently
+        self._outbox: deque[str] = deque()
+        self._outbox_size = outbox_size
+        self._wake = threading.Event()
+        self._ping_seconds = ping_seconds
+        self._sender = threading.Thread(target=self._drain, name=f"ws-send-{self.user_id}", daemon=True)
+
+    def start(self) -> None:
+        self._sender.start()
+
+    def enqueue(self, frame: str) -> None:
+        """Queue a frame for this socket; never blocks. Safe from any thread."""
+        if self.closed:
+            return
+        if len(self._outbox) >= self._outbox_size:
+            log.info("live socket of user %s cut off: it does not keep up", self.user_id)
+            self.abort()
+            return
+        self._outbox.append(frame)
+        self._wake.set()
+
+    def send(self, frame: dict) -> None:
+        self.enqueue(encode(frame))
+
+    def _drain(self) -> None:
+        next_ping = monotonic() + self._ping_seconds
+        while not self.closed:
+            self._wake.wait(max(0.0, next_ping - monotonic()))
+            self._wake.clear()  # cleared before draining: a frame queued from now on wakes us again
+            if monotonic() >= next_ping:
+                self._outbox.append(PING_FRAME)
+                next_ping = monotonic() + self._ping_seconds
+            with self.send_lock:
+                while self._outbox and not self.closed:
+                    try:
+                        self.ws.send(self._outbox.popleft())
+                    except (ConnectionClosed, OSError, LocalProtocolError):  # closing under us
+                        self.abort()  # the reader may not have noticed yet: end it too
+
+    def close(self, code: int | None = None, reason: str | None = None) -> None:
+        """Close with a close frame; called by the connection's own request thread."""
+        self.closed = True
+        self._wake.set()
+        # The sender may be stuck writing to a client that stopped reading: do not wait for it.
+        if not self.send_lock.acquire(timeout=2):
+            self.abort()
+            return
+        try:
+            if self.ws.connected:
+                self.ws.close(code, reason)
+        except (ConnectionClosed, OSError, LocalProtocolError):
+            pass
+        finally:
+            self.send_lock.release()
+        if self._sender.ident is not None:  # started
+            self._sender.join(timeout=2)
+
+    def abort(self) -> None:
+        """Drop the connection without a close frame, without blocking; from any thread.
+        Shutting the socket down unblocks a pending send and ends the reader, so the gateway's
+        receive loop sees the close and unregisters the connection."""
+        self.closed = True
+        self._wake.set()
+        try:
+            self.ws.sock.shutdown(socket.SHUT_RDWR)
+        except OSError:
+            pass
+
+
+class Hub:
+    """Maps user id → connections and channel id → connections for this process.
+
+    It subscribes to the bus once, when its first socket registers: not at create_app, so
+    processes that never hold a socket (CLI, job workers) open no Redis subscriber, and under
+    `gunicorn --preload` each forked worker starts its own (a thread does not survive a fork)."""
+
+    def __init__(self, bus) -> None:
+        self._bus = bus
+        self._attached = False
+        self._attach_lock = threading.Lock()
+        self._lock = threading.Lock()
+        self._by_user: dict[int, set[Connection]] = {}
+        self._by_channel: dict[int, set[Connection]] = {}
+
+    def attach(self) -> None:
+        with self._attach_lock:  # the Redis bus waits until its subscriber is listening
+            if not self._attached:
+                self._bus.subscribe(self.deliver)
+                self._attached = True
+
+    def register(self, conn: Connection) -> None:
+        if not self._attached:
+            self.attach()
+        with self._lock:
+            self._by_user.setdefault(conn.user_id, set()).add(conn)
+
+    def unregister(self, conn: Connection) -> None:
+        with self._lock:
+            _discard(self._by_user, conn.user_id, conn)
+            for channel_id in conn.channels:
+                _discard(self._by_channel, channel_id, conn)
+            conn.channels.clear()
+
+    def join(self, conn: Connection, channel_id: int, mark: int | None = None) -> bool:
+        """Subscribe a connection to a channel. `mark` is `conn.revocations` read before the
+        access check: if access was revoked since, refuse (the caller checks again), so a join
+        racing a kick never outlives it."""
+        with self._lock:
+            if conn.closed or (mark is not None and mark != conn.revocations):
+                return False
+            conn.channels.add(channel_id)
+            self._by_channel.setdefault(channel_id, set()).add(conn)
+            return True
+
+    def leave(self, conn: Connection, channel_id: int) -> None:
+        with self._lock:
+            conn.channels.discard(channel_id)
+            _discard(self._by_channel, channel_id, conn)
+
+    def connections_of(self, user_id: int) -> list[Connection]:
+        with self._lock:
+            return list(self._by_user.get(user_id, ()))
+
+    def deliver(self, event: dict, recipients: Recipients) -> None:
+        """The bus subscriber: queue the event for every local target, each socket once."""
+        if event.get("type") == "access_revoked":
+            self._revoke(event.get("data") or {}, recipients)
+            return
+        with self._lock:
+            sources = [self._by_user.get(u) for u in recipients.users]
+            sources += [self._by_channel.get(c) for c in recipients.channels]
+            sources = [s for s in sources if s]
+            if not sources:
+                return
+            targets = tuple(sources[0]) if len(sources) == 1 else set().union(*sources)
+        frame = encode(event)  # once per event, not once per socket
+        for conn in targets:
+            conn.enqueue(frame)
+
+    def _revoke(self, data: dict, recipients: Recipients) -> None:
+        """Internal event: these users lost these channels (kick, ban, leave). Not sent on."""
+        channel_ids = {int(c) for c in data.get("channelIds", ())}
+        with self._lock:
+            for user_id in recipients.users:
+                for conn in self._by_user.get(user_id, ()):
+                    conn.revocations += 1
+                    for channel_id in channel_ids & conn.channels:
+                        conn.channels.discard(channel_id)
+                        _discard(self._by_channel, channel_id, conn)
+
+
+def _discard(index: dict[int, set[Connection]], key: int, conn: Connection) -> None:
+    found = index.get(key)
+    if found is not None:
+        found.discard(conn)
+        if not found:
+            del index[key]

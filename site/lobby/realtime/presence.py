@@ -1,0 +1,137 @@
+"""Presence: online while a user has an open socket, told only to the people who share a server
+with them (friends join them later), never to everyone.
+
+Counting sockets. Each process counts its own sockets per user in memory. Embedded mode has one
+process, so that count is the whole truth. Production runs several processes (gunicorn workers,
+hosts) and one user's tabs may sit on different ones, so each process also tells Redis which
+users it holds, and a user goes offline only when no live process holds them
+(`presence_redis.py`: per-process hashes, a heartbeat, and a reaper for processes that die
+without closing their sockets — a plain shared counter would leak on every SIGKILL and keep
+people "online" forever). The status a user chose (idle, dnd, invisible) is kept in memory
+(embedded) or in one Redis hash (production), so it survives a reconnect.
+
+Offline after a grace. When a socket closes, its count drops only after PRESENCE_GRACE_SECONDS
+(5 s); a reconnect within the grace counts up first, the count never reaches zero, nobody sees a
+flap.
+"""
+from __future__ import annotations
+
+import atexit
+import logging
+import threading
+
+from sqlalchemy import select
+
+from lobby.extensions import db
+from lobby.realtime.bus import Recipients, publish
+from lobby.realtime.presence_redis import MemoryPresenceStore, RedisPresenceStore
+
+log = logging.getLogger(__name__)
+
+STATUSES = ("online", "idle", "dnd", "invisible")
+
+
+def people_who_see(user_id: int) -> set[int]:
+    """Everyone who shares a server with the user, and the user (their other tabs)."""
+    from lobby.servers.models import Membership
+
+    servers = select(Membership.server_id).where(Membership.user_id == user_id)
+    found = db.session.scalars(select(Membership.user_id).where(Membership.server_id.in_(servers)).distinct())
+    return set(found) | {user_id}
+
+
+class Presence:
+    def __init__(self, app, store) -> None:
+        self.app = app
+        self.store = store
+        self._local: dict[int, int] = {}  # user id → open sockets in this process (after grace)
+        # Held across the store call too: one user's arrival and departure in this process must
+        # reach Redis in the order they happened.
+        self._lock = threading.Lock()
+        self._heartbeat: threading.Thread | None = None
+
+    def connected(self, user_id: int) -> None:
+        with self._lock:
+            self._local[user_id] = self._local.get(user_id, 0) + 1
+            first_anywhere = self._local[user_id] == 1 and not self.store.arrive(user_id)
+        self._start_heartbeat()
+        if first_anywhere:
+            self._announce_arrival(user_id)
+
+    def disconnected(self, user_id: int) -> None:
+        grace = float(self.app.config["PRESENCE_GRACE_SECONDS"])
+        if grace <= 0:
+            self._settle(user_id)
+            return
+        timer = threading.Timer(grace, self._quietly, args=(self._settle, user_id))
+        timer.daemon = True
+        timer.start()
+
+    def set_status(self, user_id: int, status: str, custom_status: str | None = None) -> None:
+        self.store.set_status(user_id, status)
+        self._announce(user_id, status, custom_status)
+
+    def beat(self) -> None:
+        """One heartbeat (production): stay alive in Redis, and reap processes that died."""
+        with self._lock:
+            reaped_me = self.store.refresh(list(self._local))
+            mine = list(self._local)
+        for user_id in mine if reaped_me else ():  # others were told these users left: undo it
+            self._announce_arrival(user_id)
+        for user_id in self.store.reap():
+            if self.store.status(user_id) != "invisible":
+                self._announce(user_id, "offline")
+
+    def _settle(self, user_id: int) -> None:
+        with self._lock:
+            left = self._local.get(user_id, 0) - 1
+            if left > 0:
+                self._local[user_id] = left
+                return
+            self._local.pop(user_id, None)
+            gone = not self.store.depart(user_id)
+        if gone and self.store.status(user_id) != "invisible":  # an invisible user already reads offline
+            self._announce(user_id, "offline")
+
+    def _announce_arrival(self, user_id: int) -> None:
+        status = self.store.status(user_id) or "online"
+        if status != "invisible":
+            self._announce(user_id, status)
+
+    def _announce(self, user_id: int, status: str, custom_status: str | None = None) -> None:
+        data = {"userId": user_id, "status": "offline" if status == "invisible" else status}
+        if custom_status is not None:
+            data["customStatus"] = custom_status
+        # A fresh app context: this also runs on timer and heartbeat threads, outside any request.
+        with self.app.app_context():
+            publish({"type": "user_status", "data": data}, Recipients.of(users=people_who_see(user_id)))
+
+    def _start_heartbeat(self) -> None:
+        if not self.store.shared or self._heartbeat is not None:
+            return
+        with self._lock:
+            if self._heartbeat is None:
+                self._heartbeat = threading.Thread(target=self._beat_forever, name="lobby-presence", daemon=True)
+                self._heartbeat.start()
+                atexit.register(self._quietly, self.store.leave)
+
+    def _beat_forever(self) -> None:
+        stop = threading.Event()  # never set: the loop lives as long as the process
+        while not stop.wait(float(self.app.config["PRESENCE_HEARTBEAT_SECONDS"])):
+            self._quietly(self.beat)
+
+    @staticmethod
+    def _quietly(action, *args) -> None:
+        try:
+            action(*args)
+        except Exception:  # on a timer or heartbeat thread nobody else would see it
+            log.exception("presence: %s failed", getattr(action, "__name__", action))
+
+
+def presence_for(app) -> Presence:
+    config = app.config
+    if config.get("REDIS_URL"):
+        store = RedisPresenceStore(config["REDIS_URL"], config["REDIS_PREFIX"], float(config["PRESENCE_HEARTBEAT_SECONDS"]))
+    else:
+        store = MemoryPresenceStore()
+    return Presence(app, store)

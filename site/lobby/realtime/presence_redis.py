@@ -1,0 +1,133 @@
+"""Who is connected where, shared through Redis by every process (production mode).
+
+Each process counts its own sockets per user in memory and tells Redis only which users it
+holds: `{prefix}:presence:sockets:{process}` is a hash of those user ids. The process is alive
+while `{prefix}:presence:alive:{process}` exists; it refreshes that key every heartbeat and the
+key expires three heartbeats later. A process that dies without a word (SIGKILL after a
+graceful timeout, OOM, a lost host) stops refreshing; the next heartbeat of any other process
+reaps it and says which of its users are now offline everywhere.
+
+A user is online while any live process holds them. The checks run as Lua scripts, so an
+arrival and a departure of one user on two processes are ordered by Redis, never interleaved.
+The scripts build key names from the prefix: fine on a single Redis (not Redis Cluster).
+"""
+from __future__ import annotations
+
+import os
+import secrets
+import socket
+
+from redis import Redis
+
+ELSEWHERE = """
+local function elsewhere(prefix, me, user)
+  for _, p in ipairs(redis.call('SMEMBERS', prefix .. ':presence:procs')) do
+    if p ~= me and redis.call('HEXISTS', prefix .. ':presence:sockets:' .. p, user) == 1 then return 1 end
+  end
+  return 0
+end
+"""
+# ARGV: prefix, process, user, ttl. Returns 1 if another live process already holds the user.
+ARRIVE = ELSEWHERE + """
+redis.call('SADD', ARGV[1] .. ':presence:procs', ARGV[2])
+redis.call('SET', ARGV[1] .. ':presence:alive:' .. ARGV[2], '1', 'EX', ARGV[4])
+redis.call('HSET', ARGV[1] .. ':presence:sockets:' .. ARGV[2], ARGV[3], '1')
+return elsewhere(ARGV[1], ARGV[2], ARGV[3])
+"""
+# ARGV: prefix, process, user. Returns 1 if another live process still holds the user.
+DEPART = ELSEWHERE + """
+redis.call('HDEL', ARGV[1] .. ':presence:sockets:' .. ARGV[2], ARGV[3])
+return elsewhere(ARGV[1], ARGV[2], ARGV[3])
+"""
+# ARGV: prefix, process. Takes every dead process's users; returns those no live process holds.
+REAP = ELSEWHERE + """
+local procs, gone, offline = ARGV[1] .. ':presence:procs', {}, {}
+for _, p in ipairs(redis.call('SMEMBERS', procs)) do
+  if p ~= ARGV[2] and redis.call('EXISTS', ARGV[1] .. ':presence:alive:' .. p) == 0 then
+    local held = ARGV[1] .. ':presence:sockets:' .. p
+    for _, user in ipairs(redis.call('HKEYS', held)) do gone[user] = true end
+    redis.call('DEL', held)
+    redis.call('SREM', procs, p)
+  end
+end
+for user, _ in pairs(gone) do
+  if elsewhere(ARGV[1], '', user) == 0 then table.insert(offline, user) end
+end
+return offline
+"""
+# ARGV: prefix, process, ttl, users... Returns 1 if this process had been reaped (others think
+# its users went offline), after putting its users back.
+REFRESH = """
+local alive = ARGV[1] .. ':presence:alive:' .. ARGV[2]
+local lost = redis.call('EXISTS', alive) == 0
+redis.call('SET', alive, '1', 'EX', ARGV[3])
+redis.call('SADD', ARGV[1] .. ':presence:procs', ARGV[2])
+if not lost then return 0 end
+for i = 4, #ARGV do redis.call('HSET', ARGV[1] .. ':presence:sockets:' .. ARGV[2], ARGV[i], '1') end
+return 1
+"""
+
+
+class RedisPresenceStore:
+    shared = True
+
+    def __init__(self, url: str, prefix: str, heartbeat_seconds: float) -> None:
+        self._redis = Redis.from_url(url)
+        self._prefix = prefix
+        self._ttl = max(1, round(3 * heartbeat_seconds))
+        self._status = f"{prefix}:presence:status"
+        self._scripts = {name: self._redis.register_script(body)
+                         for name, body in (("arrive", ARRIVE), ("depart", DEPART), ("reap", REAP), ("refresh", REFRESH))}
+        self._process, self._pid = "", 0
+
+    @property
+    def process(self) -> str:
+        # Made after a fork, not before: under `--preload` every worker needs its own name.
+        if self._pid != os.getpid():
+            self._pid = os.getpid()
+            self._process = f"{socket.gethostname()}:{self._pid}:{secrets.token_hex(3)}"
+        return self._process
+
+    def arrive(self, user_id: int) -> bool:
+        return bool(self._scripts["arrive"](args=[self._prefix, self.process, user_id, self._ttl]))
+
+    def depart(self, user_id: int) -> bool:
+        return bool(self._scripts["depart"](args=[self._prefix, self.process, user_id]))
+
+    def refresh(self, user_ids) -> bool:
+        return bool(self._scripts["refresh"](args=[self._prefix, self.process, self._ttl, *user_ids]))
+
+    def reap(self) -> list[int]:
+        return sorted(int(user) for user in self._scripts["reap"](args=[self._prefix, self.process]))
+
+    def leave(self) -> None:
+        """On a clean exit: declare this process dead; the next heartbeat elsewhere reaps it."""
+        self._redis.delete(f"{self._prefix}:presence:alive:{self.process}")
+
+    def status(self, user_id: int) -> str | None:
+        found = self._redis.hget(self._status, user_id)
+        return found.decode() if found else None
+
+    def set_status(self, user_id: int, status: str) -> None:
+        self._redis.hset(self._status, user_id, status)
+
+
+class MemoryPresenceStore:
+    """Embedded mode: one process, so nobody else ever holds a user."""
+
+    shared = False
+
+    def __init__(self) -> None:
+        self._status: dict[int, str] = {}
+
+    def arrive(self, user_id: int) -> bool:
+        return False
+
+    def depart(self, user_id: int) -> bool:
+        return False
+
+    def status(self, user_id: int) -> str | None:
+        return self._status.get(user_id)
+
+    def set_status(self, user_id: int, status: str) -> None:
+        self._status[user_id] = status
