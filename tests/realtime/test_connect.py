@@ -1,6 +1,5 @@
 """The live socket's handshake and keepalive: who gets in, what they hear first, how it ends."""
 import logging
-import socket as sockets
 import time
 
 import pytest

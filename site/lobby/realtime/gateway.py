@@ -20,6 +20,7 @@ from urllib.parse import urlsplit
 from flask import Blueprint, current_app, jsonify, request
 from simple_websocket import ConnectionClosed
 
+from lobby.accounts.tokens import user_for_access_token
 from lobby.errors import ApiError
 from lobby.extensions import db, sock
 from lobby.realtime.handlers import HANDLERS
@@ -71,8 +72,6 @@ def guard_handshake():
 
 @sock.route("/ws", bp=blueprint)
 def gateway(ws):
-    from lobby.accounts.tokens import user_for_access_token
-
     app = current_app._get_current_object()
     token = request.args.get("token", "")
     user = user_for_access_token(token) if token else None
