@@ -9,13 +9,16 @@ from __future__ import annotations
 import os
 import secrets
 from contextlib import suppress
+from pathlib import Path
 
 import pytest
 from flask_migrate import upgrade
+from sqlalchemy.pool import NullPool
 from redis.exceptions import RedisError
 from sqlalchemy import delete
 
 from lobby import create_app
+from lobby.config import database_url as database_url_for, engine_options
 from lobby.extensions import db, limiter
 from lobby.jobs.queue import wait_for_local_jobs
 from tests.support import LiveServer, Mailbox, fresh_database
@@ -33,6 +36,10 @@ def redis_url() -> str:
 def database_url(tmp_path_factory):
     with fresh_database(SUITE_DATABASE_URL, tmp_path_factory.mktemp("db")) as url:
         yield url
+
+
+def database_url_of(env: dict) -> str:
+    return database_url_for(env.get("DATABASE_URL"), Path(env["INSTANCE_PATH"]))
 
 
 @pytest.fixture(scope="session")
@@ -64,7 +71,12 @@ def make_app(tmp_path, database_url, mailbox):
         for key, value in env.items():
             if value is None:
                 base.pop(key, None)
-        app = create_app({"TESTING": True, "WTF_CSRF_ENABLED": False, **(overrides or {})}, env=base)
+        # No connection pool in tests: a suite builds hundreds of apps (and live servers whose
+        # socket threads outlive a test), and idle pooled connections would pile up past
+        # PostgreSQL's max_connections. A production process has one app and one bounded pool.
+        engine = {**engine_options(database_url_of(base)), "poolclass": NullPool}
+        settings = {"TESTING": True, "WTF_CSRF_ENABLED": False, "SQLALCHEMY_ENGINE_OPTIONS": engine, **(overrides or {})}
+        app = create_app(settings, env=base)
         apps.append(app)
         return app
 
