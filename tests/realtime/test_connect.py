@@ -118,3 +118,17 @@ def test_a_socket_that_answers_pings_stays_open(app, people, connect):
         socket.send("pong")
     socket.send("ping", message_id="still-here")
     assert socket.expect("pong")["messageId"] == "still-here"
+
+
+def test_ending_every_session_closes_the_open_sockets(app, people, connect):
+    from lobby.accounts.actions import do_deactivate
+    from lobby.accounts.models import User
+    from lobby.extensions import db
+
+    alice, bob = people("alice"), people("bob")
+    alice_socket, bob_socket = connect(alice), connect(bob)
+    with app.app_context():
+        do_deactivate(db.session.get(User, alice.id))
+    assert alice_socket.closed_with() == (4001, "unauthorized")
+    bob_socket.send("ping")
+    assert bob_socket.expect("pong")  # everyone else carries on

@@ -14,6 +14,7 @@ from lobby.database import utcnow
 from lobby.errors import ApiError, ValidationError
 from lobby.extensions import db
 from lobby.jobs.mail import compose_mail, send_after_commit
+from lobby.realtime.notify import notify_sessions_revoked
 
 ALREADY_VERIFIED = "Email уже подтвержден"
 BAD_CREDENTIALS = "Неверный email/username или пароль"
@@ -137,6 +138,7 @@ def do_reset_password(token: str | None, password: str) -> User:
                        .values(used_at=utcnow()))
     end_every_session(user)
     db.session.commit()
+    notify_sessions_revoked(user.id)
     return user
 
 
@@ -149,6 +151,7 @@ def do_deactivate(user: User) -> None:
     user.is_deactivated = True
     end_every_session(user)
     db.session.commit()
+    notify_sessions_revoked(user.id)
 
 
 def do_verify_by_operator(user: User) -> None:

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import json
 import logging
+import socket
 from time import monotonic
 from urllib.parse import urlsplit
 
@@ -24,12 +25,12 @@ from lobby.accounts.tokens import user_for_access_token
 from lobby.errors import ApiError
 from lobby.extensions import db, sock
 from lobby.realtime.handlers import HANDLERS
-from lobby.realtime.hub import Connection, encode
+from lobby.realtime.hub import CLOSE_UNAUTHORIZED, Connection, encode
 
 log = logging.getLogger(__name__)
 blueprint = Blueprint("realtime", __name__)
 
-CLOSE_UNAUTHORIZED, CLOSE_IDLE = 4001, 4002
+CLOSE_IDLE = 4002
 TOO_LARGE = "Слишком большое сообщение"
 TOO_MANY = "Слишком много сообщений"
 MALFORMED = "Некорректное сообщение"
@@ -78,6 +79,7 @@ def gateway(ws):
     db.session.remove()  # the user row stays readable, detached; no pooled connection is held
     if user is None:
         ws.close(CLOSE_UNAUTHORIZED, "unauthorized")
+        hang_up(ws)
         return
     conn = Connection(ws, user, int(app.config["SOCKET_OUTBOX"]), float(app.config["SOCKET_PING_SECONDS"]))
     conn.send({"type": "connected", "data": {"userId": user.id, "username": user.username}})
@@ -92,8 +94,22 @@ def gateway(ws):
     finally:
         hub.unregister(conn)
         conn.close()
+        hang_up(ws)
         quietly(presence.disconnected, user.id)
         db.session.remove()
+
+
+def hang_up(ws) -> None:
+    """After the close frame went out: shut the TCP connection.
+
+    Without this the werkzeug dev server writes an HTTP response after the handler returns, onto
+    a socket that now speaks WebSocket, and the browser reports "Invalid frame header" and code
+    1006 instead of our close code. (Under gunicorn nothing is written after the handler.) The
+    close frame is already on the wire, so the client still reads its code."""
+    try:
+        ws.sock.shutdown(socket.SHUT_RDWR)
+    except OSError:
+        pass
 
 
 def quietly(action, user_id: int) -> None:

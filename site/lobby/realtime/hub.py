@@ -23,6 +23,7 @@ from lobby.realtime.bus import Recipients
 log = logging.getLogger(__name__)
 
 PING_FRAME = '{"type":"ping","data":{}}'
+CLOSE_UNAUTHORIZED = 4001
 
 
 def encode(frame: dict) -> str:
@@ -45,6 +46,7 @@ class Connection:
         self._outbox_size = outbox_size
         self._wake = threading.Event()
         self._ping_seconds = ping_seconds
+        self._closing: tuple[int, str] | None = None  # set by end(): the sender closes with it
         self._sender = threading.Thread(target=self._drain, name=f"ws-send-{self.user_id}", daemon=True)
 
     def start(self) -> None:
@@ -78,6 +80,24 @@ class Connection:
                         self.ws.send(self._outbox.popleft())
                     except (ConnectionClosed, OSError, LocalProtocolError):  # closing under us
                         self.abort()  # the reader may not have noticed yet: end it too
+                if self._closing and not self.closed:
+                    self._send_close(*self._closing)
+
+    def _send_close(self, code: int, reason: str) -> None:
+        """Under the send lock: the close frame; the client answers it and the gateway's receive
+        loop ends on that answer."""
+        self.closed = True
+        try:
+            self.ws.close(code, reason)
+        except (ConnectionClosed, OSError, LocalProtocolError):
+            self.abort()
+
+    def end(self, code: int, reason: str) -> None:
+        """Close with a close frame from any thread: the sender sends it after what is queued."""
+        if self.closed:
+            return
+        self._closing = (code, reason)
+        self._wake.set()
 
     def close(self, code: int | None = None, reason: str | None = None) -> None:
         """Close with a close frame; called by the connection's own request thread."""
@@ -168,6 +188,9 @@ class Hub:
         if event.get("type") == "access_revoked":
             self._revoke(event.get("data") or {}, recipients)
             return
+        if event.get("type") == "sessions_revoked":
+            self._end_sessions(recipients)
+            return
         with self._lock:
             sources = [self._by_user.get(u) for u in recipients.users]
             sources += [self._by_channel.get(c) for c in recipients.channels]
@@ -182,13 +205,28 @@ class Hub:
     def _revoke(self, data: dict, recipients: Recipients) -> None:
         """Internal event: these users lost these channels (kick, ban, leave). Not sent on."""
         channel_ids = {int(c) for c in data.get("channelIds", ())}
+        told = []
         with self._lock:
             for user_id in recipients.users:
                 for conn in self._by_user.get(user_id, ()):
                     conn.revocations += 1
+                    told.append(conn)
                     for channel_id in channel_ids & conn.channels:
                         conn.channels.discard(channel_id)
                         _discard(self._by_channel, channel_id, conn)
+        # The client learns it too, so it can leave the server's screens (channel ids stay internal).
+        frame = encode({"type": "server_access_revoked",
+                        "data": {"serverId": data.get("serverId"), "reason": data.get("reason")}})
+        for conn in told:
+            conn.enqueue(frame)
+
+    def _end_sessions(self, recipients: Recipients) -> None:
+        """Internal event: the users' sessions ended (password reset, deactivation). Their sockets
+        close as an expired token would (4001), so a client cannot keep listening on an old login."""
+        with self._lock:
+            ending = [conn for user_id in recipients.users for conn in self._by_user.get(user_id, ())]
+        for conn in ending:
+            conn.end(CLOSE_UNAUTHORIZED, "unauthorized")
 
 
 def _discard(index: dict[int, set[Connection]], key: int, conn: Connection) -> None:

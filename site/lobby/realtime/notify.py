@@ -7,11 +7,19 @@ from lobby.extensions import db
 from lobby.realtime.bus import Recipients, publish
 
 
-def notify_access_revoked(server_id: int, user_id: int) -> None:
-    """The user lost a server (kick, ban, leave): every process's hub drops that user's sockets
-    from the server's channels at once. Call after the commit."""
+def notify_access_revoked(server_id: int, user_id: int, reason: str) -> None:
+    """The user lost a server (`reason`: kick, ban, leave): every process's hub drops that user's
+    sockets from the server's channels at once and tells them, so the app leaves the server's
+    screens. Call after the commit."""
     from lobby.servers.models import Channel
 
     channel_ids = list(db.session.scalars(select(Channel.id).where(Channel.server_id == server_id)))
-    publish({"type": "access_revoked", "data": {"serverId": server_id, "userId": user_id, "channelIds": channel_ids}},
+    publish({"type": "access_revoked", "data": {"serverId": server_id, "userId": user_id, "channelIds": channel_ids,
+                                          "reason": reason}},
             Recipients.of(users=[user_id]))
+
+
+def notify_sessions_revoked(user_id: int) -> None:
+    """Every session of the user ended (password reset, deactivation): every process closes the
+    user's open sockets with 4001, as if their token had expired. Call after the commit."""
+    publish({"type": "sessions_revoked", "data": {"userId": user_id}}, Recipients.of(users=[user_id]))

@@ -71,6 +71,12 @@ class Presence:
         self.store.set_status(user_id, status)
         self._announce(user_id, status, custom_status)
 
+    def visible_statuses(self, user_ids) -> dict[int, str]:
+        """Who of these users others see online, and how: {user id: online|idle|dnd}. Offline and
+        invisible users are left out. One store round trip for the whole list."""
+        found = self.store.lookup(sorted(set(user_ids)))
+        return {user_id: status for user_id, status in found.items() if status != "invisible"}
+
     def beat(self) -> None:
         """One heartbeat (production): stay alive in Redis, and reap processes that died."""
         with self._lock:

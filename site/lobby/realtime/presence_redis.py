@@ -27,8 +27,11 @@ local function elsewhere(prefix, me, user)
   return 0
 end
 """
+# `{prefix}:presence:online` is the set of users some live process holds: kept in step by every
+# script, so reading who is online is one SMISMEMBER, whatever the number of processes.
 # ARGV: prefix, process, user, ttl. Returns 1 if another live process already holds the user.
 ARRIVE = ELSEWHERE + """
+redis.call('SADD', ARGV[1] .. ':presence:online', ARGV[3])
 redis.call('SADD', ARGV[1] .. ':presence:procs', ARGV[2])
 redis.call('SET', ARGV[1] .. ':presence:alive:' .. ARGV[2], '1', 'EX', ARGV[4])
 redis.call('HSET', ARGV[1] .. ':presence:sockets:' .. ARGV[2], ARGV[3], '1')
@@ -37,7 +40,9 @@ return elsewhere(ARGV[1], ARGV[2], ARGV[3])
 # ARGV: prefix, process, user. Returns 1 if another live process still holds the user.
 DEPART = ELSEWHERE + """
 redis.call('HDEL', ARGV[1] .. ':presence:sockets:' .. ARGV[2], ARGV[3])
-return elsewhere(ARGV[1], ARGV[2], ARGV[3])
+local held = elsewhere(ARGV[1], ARGV[2], ARGV[3])
+if held == 0 then redis.call('SREM', ARGV[1] .. ':presence:online', ARGV[3]) end
+return held
 """
 # ARGV: prefix, process. Takes every dead process's users; returns those no live process holds.
 REAP = ELSEWHERE + """
@@ -51,7 +56,10 @@ for _, p in ipairs(redis.call('SMEMBERS', procs)) do
   end
 end
 for user, _ in pairs(gone) do
-  if elsewhere(ARGV[1], '', user) == 0 then table.insert(offline, user) end
+  if elsewhere(ARGV[1], '', user) == 0 then
+    table.insert(offline, user)
+    redis.call('SREM', ARGV[1] .. ':presence:online', user)
+  end
 end
 return offline
 """
@@ -63,7 +71,10 @@ local lost = redis.call('EXISTS', alive) == 0
 redis.call('SET', alive, '1', 'EX', ARGV[3])
 redis.call('SADD', ARGV[1] .. ':presence:procs', ARGV[2])
 if not lost then return 0 end
-for i = 4, #ARGV do redis.call('HSET', ARGV[1] .. ':presence:sockets:' .. ARGV[2], ARGV[i], '1') end
+for i = 4, #ARGV do
+  redis.call('HSET', ARGV[1] .. ':presence:sockets:' .. ARGV[2], ARGV[i], '1')
+  redis.call('SADD', ARGV[1] .. ':presence:online', ARGV[i])
+end
 return 1
 """
 
@@ -76,6 +87,7 @@ class RedisPresenceStore:
         self._prefix = prefix
         self._ttl = max(1, round(3 * heartbeat_seconds))
         self._status = f"{prefix}:presence:status"
+        self._online = f"{prefix}:presence:online"
         self._scripts = {name: self._redis.register_script(body)
                          for name, body in (("arrive", ARRIVE), ("depart", DEPART), ("reap", REAP), ("refresh", REFRESH))}
         self._process, self._pid = "", 0
@@ -111,6 +123,17 @@ class RedisPresenceStore:
     def set_status(self, user_id: int, status: str) -> None:
         self._redis.hset(self._status, user_id, status)
 
+    def lookup(self, user_ids: list[int]) -> dict[int, str]:
+        """The online users among these, with their chosen status (or "online"): one round trip."""
+        if not user_ids:
+            return {}
+        pipe = self._redis.pipeline(transaction=False)
+        pipe.smismember(self._online, user_ids)
+        pipe.hmget(self._status, user_ids)
+        online, chosen = pipe.execute()
+        return {user_id: (status.decode() if status else "online")
+                for user_id, here, status in zip(user_ids, online, chosen) if here}
+
 
 class MemoryPresenceStore:
     """Embedded mode: one process, so nobody else ever holds a user."""
@@ -119,12 +142,18 @@ class MemoryPresenceStore:
 
     def __init__(self) -> None:
         self._status: dict[int, str] = {}
+        self._online: set[int] = set()
 
     def arrive(self, user_id: int) -> bool:
+        self._online.add(user_id)
         return False
 
     def depart(self, user_id: int) -> bool:
+        self._online.discard(user_id)
         return False
+
+    def lookup(self, user_ids: list[int]) -> dict[int, str]:
+        return {user_id: self._status.get(user_id, "online") for user_id in user_ids if user_id in self._online}
 
     def status(self, user_id: int) -> str | None:
         return self._status.get(user_id)

@@ -81,7 +81,7 @@ def do_leave(server: Server, membership: Membership) -> None:
     user_id = membership.user_id
     db.session.delete(membership)
     db.session.commit()
-    notify_access_revoked(server.id, user_id)
+    notify_access_revoked(server.id, user_id, "leave")
 
 
 def do_create_channel(server: Server, by: User, fields: dict) -> Channel:
@@ -117,7 +117,7 @@ def do_kick(server: Server, actor: Membership, target_id: int, reason: str) -> U
     db.session.delete(membership)
     audit(server.id, "KICK", actor.user, target, reason)
     db.session.commit()
-    notify_access_revoked(server.id, target.id)
+    notify_access_revoked(server.id, target.id, "kick")
     return target
 
 
@@ -130,7 +130,7 @@ def do_ban(server: Server, actor: Membership, target_id: int, reason: str, durat
                        expires_at=expires))
     audit(server.id, "BAN", actor.user, target, reason)
     db.session.commit()
-    notify_access_revoked(server.id, target.id)
+    notify_access_revoked(server.id, target.id, "ban")
     return target
 
 

@@ -159,7 +159,8 @@ def members(server_id: int):
     access_member(g.user, server_id)
     rows = db.session.scalars(select(Membership).where(Membership.server_id == server_id)
                               .order_by(Membership.joined_at, Membership.id)).all()
-    return json_response({"members": [row.to_dict() for row in rows]})
+    online = listing.visible_statuses(row.user_id for row in rows)
+    return json_response({"members": [row.to_dict(online.get(row.user_id)) for row in rows]})
 
 
 @blueprint.get("/<int:server_id>/audit-log")

@@ -11,6 +11,7 @@ from lobby.extensions import db
 
 TEXT, VOICE = "TEXT", "VOICE"
 OWNER, MODERATOR, MEMBER = "owner", "moderator", "member"
+WIRE_STATUS = {"online": "ONLINE", "idle": "AWAY", "dnd": "DND"}  # the spec's member statuses
 
 
 class Server(db.Model):
@@ -62,13 +63,14 @@ class Membership(db.Model):
     def moderates(self) -> bool:
         return self.role in (OWNER, MODERATOR)
 
-    def to_dict(self) -> dict:
+    def to_dict(self, presence: str | None = None) -> dict:
+        """`presence`: the user's visible status (online, idle, dnd) or None for offline."""
         user = self.user
         return {
             "id": self.id, "role": self.role, "joinedAt": self.joined_at.isoformat(),
-            # Presence arrives with the live socket; until then everyone reads as offline.
             "user": {"id": user.id, "username": user.username, "firstName": user.first_name,
-                     "lastName": user.last_name, "profileImageUrl": user.profile_image_url, "status": "OFFLINE"},
+                     "lastName": user.last_name, "profileImageUrl": user.profile_image_url,
+                     "status": WIRE_STATUS.get(presence, "OFFLINE")},
         }
 
 
