@@ -4,6 +4,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { createQueryClient } from './data/queryClient.js';
 import Centre from './Centre.jsx';
+import useLiveAccount from './live/useLiveAccount.js';
 import Modals from './Modals.jsx';
 import { useRoute } from './router.js';
 import { useDiscardOnServerChange } from './data/useDiscardOnServerChange.js';
@@ -15,6 +16,7 @@ import { useIsPhone } from './ui/useMediaQuery.js';
 function Layout({ user, csrfToken }) {
   const route = useRoute();
   useDiscardOnServerChange(route.serverId);
+  useLiveAccount();
   const phone = useIsPhone();
   const collapsed = useShell((state) => state.sidebarCollapsed);
   const drawerOpen = useShell((state) => state.drawerOpen);

@@ -40,7 +40,7 @@ async function readBody(response) {
   }
 }
 
-function failure(response, data) {
+export function failure(response, data) {
   const { status } = response;
   const code = data?.code || 'UNKNOWN_ERROR';
   const errors = data?.errors || null;
@@ -81,15 +81,21 @@ async function send(path, { method = 'GET', body, signal, headers = {} }) {
 
 // One refresh at a time: every call that got a 401 meanwhile waits for the same answer.
 let refreshing = null;
+let sessionEnded = false; // the last refresh was refused (not merely unreachable)
+
+/** The server refused the last refresh: the sign-in is over (signed out, reset, deactivated). */
+export const isSessionEnded = () => sessionEnded;
 
 export function refreshSession() {
   refreshing ??= send('/api/auth/refresh', { method: 'POST' })
     .then((data) => {
       setAccessToken(data?.accessToken);
+      sessionEnded = false;
       return true;
     })
-    .catch(() => {
+    .catch((error) => {
       setAccessToken(null);
+      sessionEnded = error?.status === 401;
       return false;
     })
     .finally(() => {

@@ -14,7 +14,7 @@
 // On a close it reconnects up to 3 times, 5 s, 10 s, 20 s apart, then stops until reconnect().
 // A 4001 close means the token was refused: refresh it and try again at once (once in a row).
 import { create } from 'zustand';
-import { getAccessToken, refreshSession } from './api.js';
+import { getAccessToken, isSessionEnded, refreshSession } from './api.js';
 
 const MAX_ATTEMPTS = 3;
 const BASE_DELAY = 5000;
@@ -71,7 +71,14 @@ async function open() {
   opening = true;
   setState({ status: 'connecting', retryAt: null });
   try {
-    if (freshToken || !getAccessToken()) await refreshSession();
+    if ((freshToken || !getAccessToken()) && !(await refreshSession()) && isSessionEnded()) {
+      // Our token was refused and so was the refresh: this sign-in is over (a password reset, a
+      // deactivation, a sign-out in another tab). Retrying would only knock on a locked door.
+      wanted = false;
+      setState({ status: 'disconnected' });
+      emit('session_ended', {});
+      return;
+    }
     freshToken = false;
     const token = getAccessToken();
     if (!wanted) {

@@ -111,3 +111,27 @@ def test_a_message_sent_over_http_reaches_the_socket(community, connect):
                                     json={"content": "через API", "nonce": "http-1"})
     assert response.status_code == 201, response.get_json()
     assert bob.expect("new_message")["data"]["content"] == "через API"
+
+
+def test_a_sender_outside_the_channel_gets_each_change_as_its_answer(community, connect):
+    alice = connect(community.alice)  # has joined no channel
+    message = sent(alice, community.channel, "черновик", "outside")
+    alice.send("edit_message", {"messageId": message["id"], "content": "исправлено"}, message_id="e1")
+    edited = alice.expect("message_edited")
+    assert edited["messageId"] == "e1" and edited["data"]["content"] == "исправлено"
+    alice.send("reaction_add", {"messageId": message["id"], "emoji": "🎉"}, message_id="r1")
+    added = alice.expect("reaction_added")
+    assert added["messageId"] == "r1" and added["data"]["reactions"][0]["users"] == [community.alice.id]
+    alice.send("reaction_remove", {"messageId": message["id"], "emoji": "🎉"}, message_id="r2")
+    assert alice.expect("reaction_removed")["data"]["reactions"] == []
+    alice.send("delete_message", {"messageId": message["id"]}, message_id="d1")
+    assert alice.expect("message_deleted")["data"] == {"id": message["id"], "messageId": message["id"],
+                                                       "channelId": community.channel}
+
+
+def test_a_sender_in_the_channel_hears_each_change_once(community, connect):
+    alice = joined(connect(community.alice), community.channel)
+    message = sent(alice, community.channel, "один", "inside")
+    alice.send("edit_message", {"messageId": message["id"], "content": "два"})
+    frames = [f for f in alice.frames_within(0.7) if f["type"] == "message_edited"]
+    assert [f["data"]["content"] for f in frames] == ["два"]

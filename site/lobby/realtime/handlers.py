@@ -76,32 +76,49 @@ def send_message(conn, data) -> Reply:
     return "message_sent", {"nonce": nonce, "message": message}
 
 
+def unless_joined(conn, channel_id: int, kind: str, data: dict) -> Reply:
+    """The sender's answer to a change: its sockets in the channel hear it from the bus like
+    everyone else; a socket that has not joined the channel gets it as the direct reply, so a
+    sender always learns that its change happened."""
+    return None if channel_id in conn.channels else (kind, data)
+
+
 def edit_message(conn, data) -> Reply:
     from lobby.messages.actions import do_edit_message
 
-    do_edit_message(user_of(conn), identifier(data, "messageId"), data.get("content"))
-    return None  # the edit reaches the channel, the sender's sockets included, as message_edited
+    message = do_edit_message(user_of(conn), identifier(data, "messageId"), data.get("content"))
+    return unless_joined(conn, message["channelId"], "message_edited", message)
 
 
 def delete_message(conn, data) -> Reply:
-    from lobby.messages.actions import do_delete_message
+    from lobby.messages.actions import do_delete_message, message_in_reach
 
-    do_delete_message(user_of(conn), identifier(data, "messageId"))
-    return None
+    message_id = identifier(data, "messageId")
+    channel_id = message_in_reach(user_of(conn), message_id)[0].channel_id
+    do_delete_message(user_of(conn), message_id)
+    return unless_joined(conn, channel_id, "message_deleted",
+                         {"id": message_id, "messageId": message_id, "channelId": channel_id})
 
 
 def reaction_add(conn, data) -> Reply:
     from lobby.messages.actions import do_add_reaction
 
-    do_add_reaction(user_of(conn), identifier(data, "messageId"), data.get("emoji"))
-    return None
+    emoji = data.get("emoji")
+    message = do_add_reaction(user_of(conn), identifier(data, "messageId"), emoji)
+    return unless_joined(conn, message["channelId"], "reaction_added", reaction_event(conn, message, emoji))
 
 
 def reaction_remove(conn, data) -> Reply:
     from lobby.messages.actions import do_remove_reaction
 
-    do_remove_reaction(user_of(conn), identifier(data, "messageId"), data.get("emoji"))
-    return None
+    emoji = data.get("emoji")
+    message = do_remove_reaction(user_of(conn), identifier(data, "messageId"), emoji)
+    return unless_joined(conn, message["channelId"], "reaction_removed", reaction_event(conn, message, emoji))
+
+
+def reaction_event(conn, message: dict, emoji) -> dict:
+    return {"messageId": message["id"], "channelId": message["channelId"], "emoji": str(emoji).strip(),
+            "userId": conn.user_id, "reactions": message["reactions"]}
 
 
 def typing(conn, data) -> Reply:

@@ -1,0 +1,60 @@
+// The shell's hold on the live socket: open from sign-in on (so presence covers everyone, not
+// only people looking at a channel), and the account-wide events that change what the shell
+// shows — a server taken away (kick, ban, leave in another tab), people coming and going, the
+// sign-in ending.
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { toast } from 'sonner';
+import * as socket from '../../lib/socket.js';
+import { keys } from '../data/queries.js';
+import { matchRoute, navigate } from '../router.js';
+
+const LOST_SERVER = {
+  kick: 'Вас исключили с сервера',
+  ban: 'Вы заблокированы на этом сервере',
+};
+const COUNTS_REFRESH_MS = 10_000; // online counts in the lists: at most one refetch per 10 s
+
+// user_status → the spec's member status values.
+const MEMBER_STATUS = { online: 'ONLINE', idle: 'AWAY', dnd: 'DND' };
+
+function withStatus(data, userId, status) {
+  if (!data?.members) return data;
+  return {
+    ...data,
+    members: data.members.map((member) => (member.user?.id === userId
+      ? { ...member, user: { ...member.user, status: MEMBER_STATUS[status] || 'OFFLINE' } } : member)),
+  };
+}
+
+export default function useLiveAccount() {
+  const queryClient = useQueryClient();
+  useEffect(() => {
+    socket.connect();
+    let countsTimer = null;
+    const refreshCounts = () => {
+      countsTimer ??= setTimeout(() => {
+        countsTimer = null;
+        queryClient.invalidateQueries({ queryKey: keys.servers() });
+      }, COUNTS_REFRESH_MS);
+    };
+    const stops = [
+      socket.on('server_access_revoked', ({ serverId, reason }) => {
+        queryClient.removeQueries({ queryKey: keys.server(serverId) });
+        queryClient.removeQueries({ queryKey: keys.channels(serverId) });
+        queryClient.invalidateQueries({ queryKey: keys.servers() });
+        if (matchRoute(window.location.pathname).serverId === serverId) navigate('/app', { replace: true });
+        if (LOST_SERVER[reason]) toast.error(LOST_SERVER[reason]);
+      }),
+      socket.on('user_status', ({ userId, status }) => {
+        queryClient.setQueriesData({ queryKey: ['members'] }, (data) => withStatus(data, userId, status));
+        refreshCounts();
+      }),
+      socket.on('session_ended', () => window.location.assign('/login')),
+    ];
+    return () => {
+      stops.forEach((stop) => stop());
+      clearTimeout(countsTimer);
+    };
+  }, [queryClient]);
+}
