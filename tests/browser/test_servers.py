@@ -85,9 +85,14 @@ def test_create_discover_join_kick_ban_and_the_audit_log(app, browser, guest_bro
     wait_until_url(browser, server_path + "/admin")
     click_text(browser, "Участники", "button")
     row = wait_for(browser, "li.member-row[data-username='pavel']")
+    # Pavel has the app open: his live socket makes him online in Olga's list.
+    WebDriverWait(browser, 10).until(lambda d: "В сети" in row.text)
     row.find_element(By.XPATH, ".//button[normalize-space()='Исключить']").click()
     answer_prompt(browser, "Спам в общем чате")
     wait_for_text(browser, "Пользователь исключен с сервера")
+    # Pavel, looking at the server, is told and taken back home at once.
+    wait_for_text(guest_browser, "Вас исключили с сервера")
+    wait_until_url(guest_browser, "/app")
 
     # Pavel is out; he comes back through discovery (a kick is not a ban).
     guest_browser.get(live.url + "/app/discover")
