@@ -170,6 +170,13 @@ def test_recommended_gives_at_most_six_servers_by_trending(people, create_server
     assert len(names(public(people("outsider"), recommended="true", limit="20"))) == 6  # never more
 
 
+def test_recommended_leaves_out_the_users_own_servers(people, create_server):
+    join_all(people, create_server(name="Уже мой"), "anna", "boris", "vera")
+    create_server(name="Новенький")
+    assert names(public(people("anna"), recommended="true")) == ["Новенький"]
+    assert sorted(names(public(people("anna")))) == ["Новенький", "Уже мой"]  # discovery shows both
+
+
 def test_listed_counts_come_from_the_database(people, create_server):
     server = create_server(template="gaming")
     outsider = people("outsider")

@@ -56,7 +56,7 @@ def public():
     page = int_arg("page", 1, 1, 10_000)
     servers, total = listing.public_servers(
         g.user.id, request.args.get("category", "all"), request.args.get("search", "").strip(),
-        "trending" if recommended else request.args.get("sort", "members"), page, limit)
+        "trending" if recommended else request.args.get("sort", "members"), page, limit, not_joined=recommended)
     return json_response({"servers": servers, "total": total, "page": page, "limit": limit})
 
 

@@ -103,8 +103,12 @@ def my_servers(user_id: int) -> list[dict]:
 SORTS = {"members", "trending", "newest"}
 
 
-def public_servers(user_id: int, category: str, search: str, sort: str, page: int, limit: int) -> tuple[list[dict], int]:
+def public_servers(user_id: int, category: str, search: str, sort: str, page: int, limit: int,
+                   not_joined: bool = False) -> tuple[list[dict], int]:
+    """`not_joined`: leave out the user's own servers (recommendations: something new)."""
     query = select(Server).where(Server.is_public.is_(True))
+    if not_joined:
+        query = query.where(Server.id.not_in(select(Membership.server_id).where(Membership.user_id == user_id)))
     if category and category != "all":
         query = query.where(Server.category == category)
     if search:

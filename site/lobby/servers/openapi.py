@@ -141,7 +141,8 @@ def list_public() -> dict:
             query("limit", {"type": "integer", "minimum": 1, "maximum": 100, "default": 24},
                   "Clamped to 1–100; default 24, or 6 with `recommended=true`."),
             query("recommended", string(enum=["true"]),
-                  "`true`: the recommended strip — sorted by `trending` whatever `sort` says, default limit 6."),
+                  "`true`: the recommended strip — servers the caller has not joined, sorted by `trending` "
+                  "whatever `sort` says, default limit 6."),
         ], security=BEARER, tag="servers")
 
 
