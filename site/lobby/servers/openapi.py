@@ -398,7 +398,8 @@ def schemas() -> dict:
             isVerified=BOOLEAN, verified={"type": "boolean", "description": "Same as `isVerified`."},
             trending={"type": "boolean", "description": "At least 3 members joined in the last 7 days."},
             memberCount=INTEGER, channelCount=INTEGER, textChannelCount=INTEGER, voiceChannelCount=INTEGER,
-            onlineCount={"type": "integer", "description": "0 until presence arrives with the live socket."},
+            onlineCount={"type": "integer", "description": "Members with a live socket open now (invisible ones "
+                                                         "not counted)."},
             voiceActive={"type": "boolean", "description": "false until voice arrives."},
             createdAt=TIME, _count=obj(["members"], members=INTEGER),
             myRole={"type": ["string", "null"], "enum": ["owner", "moderator", "member", None],
@@ -413,7 +414,8 @@ def schemas() -> dict:
                                id=INTEGER, username=string(), firstName=string(), lastName=string(),
                                profileImageUrl=NULLABLE_STRING,
                                status=string(enum=["ONLINE", "AWAY", "DND", "OFFLINE"],
-                                             description="`OFFLINE` until presence arrives with the live socket."))),
+                                             description="From live presence: `ONLINE` with a socket open, `AWAY` (idle) and `DND` as "
+                                                         "the user chose, `OFFLINE` otherwise and for invisible users."))),
         "AuditEntry": obj(["id", "type", "target", "moderator", "reason", "createdAt"], id=INTEGER,
                           type=string(enum=["KICK", "BAN", "UNBAN", "SETTINGS", "CHANNEL_CREATE", "INVITE_REGENERATE"]),
                           target=maybe_someone, moderator=maybe_someone,
