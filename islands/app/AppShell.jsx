@@ -16,7 +16,7 @@ import { useIsPhone } from './ui/useMediaQuery.js';
 function Layout({ user, csrfToken }) {
   const route = useRoute();
   useDiscardOnServerChange(route.serverId);
-  useLiveAccount();
+  useLiveAccount(user.id);
   const phone = useIsPhone();
   const collapsed = useShell((state) => state.sidebarCollapsed);
   const drawerOpen = useShell((state) => state.drawerOpen);

@@ -15,7 +15,7 @@ from tests.realtime.conftest import Socket, raw_handshake
 def test_connected_frame_names_the_user(people, connect):
     alice = people("alice")
     frame = connect(alice, expect_connected=False).expect("connected")
-    assert frame["data"] == {"userId": alice.id, "username": "alice"}
+    assert frame["data"] == {"userId": alice.id, "username": "alice", "status": "online"}
 
 
 @pytest.mark.parametrize("token", [None, "", "not-a-token", "eyJ1IjoxfQ.forged.signature"])

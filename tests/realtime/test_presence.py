@@ -70,7 +70,8 @@ def test_a_chosen_status_is_kept_for_the_next_connection(community, connect):
     alice.close()
     bob = connect(community.bob)
     statuses_of(bob, community.alice.id, 1.0)  # alice's offline, after the grace
-    connect(community.alice)
+    again = connect(community.alice, expect_connected=False)
+    assert again.expect("connected")["data"]["status"] == "dnd"  # every new tab shows the choice
     assert bob.expect("user_status", userId=community.alice.id)["data"]["status"] == "dnd"
 
 

@@ -8,6 +8,7 @@ import { toast } from 'sonner';
 import * as socket from '../../lib/socket.js';
 import { keys } from '../data/queries.js';
 import { matchRoute, navigate } from '../router.js';
+import { followMyStatus } from './myStatus.js';
 
 const LOST_SERVER = {
   kick: 'Вас исключили с сервера',
@@ -27,10 +28,11 @@ function withStatus(data, userId, status) {
   };
 }
 
-export default function useLiveAccount() {
+export default function useLiveAccount(userId) {
   const queryClient = useQueryClient();
   useEffect(() => {
     socket.connect();
+    const stopStatus = followMyStatus(userId);
     let countsTimer = null;
     const refreshCounts = () => {
       countsTimer ??= setTimeout(() => {
@@ -54,7 +56,8 @@ export default function useLiveAccount() {
     ];
     return () => {
       stops.forEach((stop) => stop());
+      stopStatus();
       clearTimeout(countsTimer);
     };
-  }, [queryClient]);
+  }, [queryClient, userId]);
 }

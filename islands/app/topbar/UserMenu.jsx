@@ -1,12 +1,15 @@
 // The user menu (spec 000 "Top bar"): a disclosure with the name, the handle, settings and
-// logout. Closes on outside click, Escape and after a choice.
+// logout, and the status others see. Closes on outside click, Escape and after a choice.
 import { useEffect, useRef, useState } from 'react';
 import { Settings } from 'lucide-react';
 import { setAccessToken } from '../../lib/api.js';
+import { useMyStatus } from '../live/myStatus.js';
 import { Link } from '../router.js';
+import StatusPicker from './StatusPicker.jsx';
 
 export default function UserMenu({ user, csrfToken }) {
   const [open, setOpen] = useState(false);
+  const status = useMyStatus((state) => state.status);
   const root = useRef(null);
   const fullName = [user.firstName, user.lastName].filter(Boolean).join(' ') || user.username;
 
@@ -30,11 +33,15 @@ export default function UserMenu({ user, csrfToken }) {
     <details ref={root} className="user-menu app-user-menu" open={open}
       onToggle={(event) => setOpen(event.currentTarget.open)}>
       <summary className="user-menu__button" aria-label="Меню пользователя">
-        <span className="avatar" aria-hidden="true">{(user.firstName || user.username || '?').charAt(0)}</span>
+        <span className="avatar avatar--with-status" aria-hidden="true">
+          {(user.firstName || user.username || '?').charAt(0)}
+          <span className={`status-picker__dot status-picker__dot--${status}`} />
+        </span>
         <span className="user-menu__name">{fullName}</span>
       </summary>
       <div className="user-menu__panel">
         <p className="user-menu__who"><strong>{fullName}</strong><span>@{user.username}</span></p>
+        <StatusPicker onChosen={() => setOpen(false)} />
         <Link to="/app/settings" className="user-menu__item" onClick={() => setOpen(false)}>
           <Settings size={16} aria-hidden="true" />
           Настройки
