@@ -115,11 +115,16 @@ export async function request(path, options = {}) {
   } catch (error) {
     if (error.status !== 401 || options.refresh === false || path === '/api/auth/refresh') throw error;
     if (!(await refreshSession())) {
-      if (!AUTH_PAGES.test(window.location.pathname)) window.location.assign('/login');
+      leaveForSignIn();
       throw error;
     }
     return send(path, options);
   }
+}
+
+/** The sign-in is gone: go to the sign-in page (unless already on an auth page). */
+export function leaveForSignIn() {
+  if (!AUTH_PAGES.test(window.location.pathname)) window.location.assign('/login');
 }
 
 export const get = (path, options) => request(path, { ...options, method: 'GET' });

@@ -12,6 +12,7 @@ from datetime import timedelta
 from pathlib import Path
 
 TRUE_WORDS = {"1", "true", "yes", "on"}
+MEGABYTE = 1024 * 1024
 
 
 def _flag(env: dict, name: str, default: bool = False) -> bool:
@@ -64,6 +65,7 @@ class Config:
     MAIL_DEFAULT_SENDER: str
     UPLOAD_FOLDER: Path
     OUTBOX_FOLDER: Path
+    ATTACHMENT_MAX_BYTES: int
     LOG_LEVEL: str
     PREFERRED_URL_SCHEME: str
     PUBLIC_URL: str
@@ -91,6 +93,7 @@ class Config:
             MAIL_DEFAULT_SENDER=env.get("MAIL_DEFAULT_SENDER") or "Lobby <no-reply@lobby.local>",
             UPLOAD_FOLDER=Path(env.get("UPLOAD_FOLDER") or instance_path / "uploads"),
             OUTBOX_FOLDER=Path(env.get("OUTBOX_FOLDER") or instance_path / "outbox"),
+            ATTACHMENT_MAX_BYTES=int(env.get("ATTACHMENT_MAX_BYTES") or 10 * MEGABYTE),  # per file
             LOG_LEVEL=(env.get("LOG_LEVEL") or "INFO").upper(),
             PREFERRED_URL_SCHEME=env.get("PREFERRED_URL_SCHEME") or "http",
             # Links in mail point here; never built from a request's Host header (an attacker
@@ -113,7 +116,9 @@ class Config:
             SESSION_COOKIE_HTTPONLY=True,
             SESSION_COOKIE_SAMESITE="Lax",
             PERMANENT_SESSION_LIFETIME=timedelta(days=30),  # "remember me"
-            MAX_CONTENT_LENGTH=25 * 1024 * 1024,  # the largest upload we take (icons stop at 5 MB)
+            # The largest request body we read; a message with files raises it for its own request
+            # (lobby/messages/attachments.py: request_limit).
+            MAX_CONTENT_LENGTH=25 * MEGABYTE,
             RATELIMIT_STORAGE_URI=self.REDIS_URL or "memory://",
             RATELIMIT_KEY_PREFIX=f"{self.REDIS_PREFIX}:limits",
             RATELIMIT_HEADERS_ENABLED=True,

@@ -1,10 +1,14 @@
 // The message box (spec "Text chat view" → Composer): Enter sends, Shift+Enter breaks the line,
 // Escape cancels a reply; it grows to 150 px; the counter turns red past 2000 (the server refuses
-// such a message, and the text stays). Sending is optimistic (outbox.js).
+// such a message, and the text stays). Sending is optimistic (outbox.js). With files attached
+// (picker, drag-and-drop onto the chat, or paste) the send is one multipart upload with a progress
+// bar; the box is disabled meanwhile and, if it fails, the text and the files stay.
 import { Paperclip, SendHorizontal, Smile, X } from 'lucide-react';
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { toast } from 'sonner';
-import { sendMessage } from './outbox.js';
+import { AttachPanel, PendingFiles, UploadProgress } from './ComposerFiles.jsx';
+import { MAX_FILES, releaseFiles, takeFiles } from './files.js';
+import { newNonce, sendMessage, sendWithFiles } from './outbox.js';
 import { channelOf, setEditing, setRestore, useChat } from './store.js';
 import useTypingSignal from './useTypingSignal.js';
 import { useIsPhone } from '../ui/useMediaQuery.js';
@@ -14,7 +18,16 @@ const MAX_HEIGHT = 150;
 
 export default function Composer({ channel, me, replyTo, onReply, onCancelReply }) {
   const [text, setText] = useState('');
+  const [files, setFiles] = useState([]);
+  const [panelOpen, setPanelOpen] = useState(false);
+  const [progress, setProgress] = useState(null); // 0..1 while an upload runs, else null
   const box = useRef(null);
+  const form = useRef(null);
+  const picker = useRef(null);
+  const nonce = useRef(null); // kept across retries of one send with files, so it is stored once
+  const held = useRef(files);
+  held.current = files;
+  const sending = progress != null;
   const phone = useIsPhone();
   const { typed, stop } = useTypingSignal(channel.id);
   const restore = useChat((state) => state.restore);
@@ -44,10 +57,88 @@ export default function Composer({ channel, me, replyTo, onReply, onCancelReply 
     box.current?.focus();
   }, [restore, channel.id]); // eslint-disable-line react-hooks/exhaustive-deps
 
+  useEffect(() => () => releaseFiles(held.current), []); // previews die with the composer
+
+  // Files dropped anywhere on the chat view come here.
+  const take = useRef(null);
+  useEffect(() => {
+    const target = form.current?.closest('.chat') ?? form.current;
+    if (!target) return undefined;
+    const carriesFiles = (event) => Array.from(event.dataTransfer?.types ?? []).includes('Files');
+    const allow = (event) => { if (carriesFiles(event)) event.preventDefault(); };
+    const drop = (event) => {
+      if (!carriesFiles(event)) return;
+      event.preventDefault();
+      take.current(Array.from(event.dataTransfer.files));
+    };
+    target.addEventListener('dragover', allow);
+    target.addEventListener('drop', drop);
+    return () => {
+      target.removeEventListener('dragover', allow);
+      target.removeEventListener('drop', drop);
+    };
+  }, []);
+
   const content = text.trim();
   const over = text.length > LIMIT;
 
+  function addFiles(incoming) {
+    if (sending || !incoming.length) return;
+    const { added, problems } = takeFiles(held.current, incoming);
+    problems.forEach((problem) => toast.error(problem));
+    if (!added.length) return;
+    nonce.current = null;
+    setFiles((current) => [...current, ...added]);
+  }
+
+  take.current = addFiles;
+
+  function removeFile(id) {
+    nonce.current = null;
+    setFiles((current) => {
+      releaseFiles(current.filter((entry) => entry.id === id));
+      return current.filter((entry) => entry.id !== id);
+    });
+  }
+
+  async function submitWithFiles() {
+    if (over) {
+      toast.error('Ошибка отправки сообщения', { description: `Сообщение слишком длинное (максимум ${LIMIT} символов)` });
+      return;
+    }
+    stop();
+    nonce.current ??= newNonce();
+    setProgress(0);
+    try {
+      await sendWithFiles({
+        channelId: channel.id, content, replyTo, files: files.map((entry) => entry.file), nonce: nonce.current,
+        onProgress: setProgress,
+      });
+      nonce.current = null;
+      releaseFiles(files);
+      setFiles([]);
+      setPanelOpen(false);
+      setText('');
+      onCancelReply();
+    } catch {
+      // the toast is shown; the text, the reply and the files stay for another try
+    } finally {
+      setProgress(null);
+    }
+  }
+
+  const wasSending = useRef(false);
+  useEffect(() => {
+    if (wasSending.current && !sending) box.current?.focus(); // the box was disabled meanwhile
+    wasSending.current = sending;
+  }, [sending]);
+
   function submit() {
+    if (sending) return;
+    if (files.length) {
+      submitWithFiles();
+      return;
+    }
     if (!content) return;
     stop();
     sendMessage({
@@ -78,13 +169,18 @@ export default function Composer({ channel, me, replyTo, onReply, onCancelReply 
   }
 
   function onChange(event) {
+    nonce.current = null;
     setText(event.target.value);
     if (event.target.value.trim()) typed();
     else stop();
   }
 
   return (
-    <form className="composer" onSubmit={(event) => { event.preventDefault(); submit(); }}>
+    <form ref={form} className={`composer${sending ? ' is-sending' : ''}`}
+      onSubmit={(event) => { event.preventDefault(); submit(); }}>
+      {panelOpen && <AttachPanel onPick={() => picker.current?.click()} disabled={sending} />}
+      <PendingFiles files={files} onRemove={removeFile} disabled={sending} />
+      <UploadProgress value={progress} />
       {replyTo && (
         <div className="composer__reply">
           <span className="composer__reply-text">
@@ -97,26 +193,41 @@ export default function Composer({ channel, me, replyTo, onReply, onCancelReply 
         </div>
       )}
       <div className={`composer__box${replyTo ? ' has-reply' : ''}`}>
-        <button type="button" className="icon-button composer__tool" disabled title="Вложения появятся скоро"
-          aria-label="Вложения появятся скоро">
+        <button type="button" className={`icon-button composer__tool${panelOpen ? ' is-active' : ''}`}
+          aria-label="Прикрепить файлы" title="Прикрепить файлы" aria-expanded={panelOpen} disabled={sending}
+          onClick={() => setPanelOpen((open) => !open)}>
           <Paperclip size={18} aria-hidden="true" />
         </button>
+        <input ref={picker} type="file" multiple hidden className="composer__file-input" tabIndex={-1}
+          onChange={(event) => { addFiles(Array.from(event.target.files ?? [])); event.target.value = ''; }} />
         <label htmlFor="composer" className="sr-only">Сообщение в #{channel.name}</label>
         <textarea id="composer" ref={box} className="composer__input" rows={1} value={text}
-          placeholder="Введите сообщение..." onChange={onChange} onKeyDown={onKeyDown} onBlur={stop}
+          placeholder="Введите сообщение..." onChange={onChange} onKeyDown={onKeyDown} onBlur={stop} disabled={sending}
+          onPaste={(event) => {
+            const pasted = Array.from(event.clipboardData?.files ?? []);
+            if (pasted.length) { event.preventDefault(); addFiles(pasted); }
+          }}
           autoComplete="off" spellCheck="true" enterKeyHint="send" />
         <button type="button" className="icon-button composer__tool" aria-label="Эмодзи" title="Эмодзи"
           onClick={() => toast('Emoji picker coming soon')}>
           <Smile size={18} aria-hidden="true" />
         </button>
-        <button type="submit" className="composer__send" disabled={!content} aria-label="Отправить" title="Отправить">
+        <button type="submit" className="composer__send" disabled={sending || (!content && !files.length)}
+          aria-label="Отправить" title="Отправить">
           <SendHorizontal size={18} aria-hidden="true" />
         </button>
       </div>
       <div className="composer__footer">
         <span className="composer__hint">Сообщение • Shift+Enter для новой строки</span>
-        <span className={`composer__counter${over ? ' is-over' : ''}`} aria-live={over ? 'polite' : 'off'}>
-          {text.length}/{LIMIT}
+        <span className="composer__counts">
+          {files.length > 0 && (
+            <span className="composer__file-count" title="Прикреплено файлов">
+              <Paperclip size={12} aria-hidden="true" /> {files.length}/{MAX_FILES}
+            </span>
+          )}
+          <span className={`composer__counter${over ? ' is-over' : ''}`} aria-live={over ? 'polite' : 'off'}>
+            {text.length}/{LIMIT}
+          </span>
         </span>
       </div>
     </form>

@@ -15,6 +15,7 @@ export function splitLinks(text) {
 }
 
 export default function MessageContent({ content, edited }) {
+  if (!content && !edited) return null; // a message of files only
   return (
     <p className="message__content">
       {splitLinks(content || '').map((part, index) => (part.href

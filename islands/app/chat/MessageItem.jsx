@@ -1,10 +1,12 @@
 // One message (spec "Text chat view" → Message list). Stable markup for tests:
 // <li class="message" data-message-id data-nonce> with .message__author, .message__content,
-// .message__reply (the quote) and .reaction-chip ('{emoji} {count}', aria-pressed when own).
+// .message__reply (the quote), .message__attachments (Attachments.jsx) and .reaction-chip
+// ('{emoji} {count}', aria-pressed when own).
 import { Clock, CornerUpLeft } from 'lucide-react';
 import { memo, useState } from 'react';
 import { setEditing, useChat } from './store.js';
 import { reactedBy, toggleReaction } from './actions.js';
+import Attachments from './Attachments.jsx';
 import Avatar from './Avatar.jsx';
 import EditBox from './EditBox.jsx';
 import MessageActions from './MessageActions.jsx';
@@ -114,6 +116,7 @@ function MessageItem({ rowKey, message, grouped, me, canModerate, now, active, r
             document.getElementById('composer')?.focus();
           }} />
           : <MessageContent content={message.content} edited={message.editedAt ? fullTime(message.editedAt) : null} />}
+        <Attachments files={message.attachments} />
         {pending && (
           <span className="message__status" title={message.state === 'queued' ? 'Отправится, когда связь вернётся' : undefined}>
             {message.state === 'queued' && <Clock size={12} aria-hidden="true" />}

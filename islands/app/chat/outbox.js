@@ -4,9 +4,12 @@
 // page — replaces it (store.upsertMessages matches the nonce). A send the network swallowed stays
 // pending and is retried, same nonce, when the socket is back; a send the server refused is
 // removed, its text goes back to the composer and a toast says so.
+// A send with files goes over HTTP multipart instead (sendWithFiles): no optimistic copy; the
+// composer shows the upload's progress and keeps the text and files until the server has them.
 import { toast } from 'sonner';
 import { post } from '../../lib/api.js';
 import * as socket from '../../lib/socket.js';
+import { upload } from '../../lib/upload.js';
 import {
   addPending, findPending, removePending, setRestore, updatePending, upsertMessages, useChat,
 } from './store.js';
@@ -15,7 +18,7 @@ const ANSWER_TIMEOUT = 8000; // no answer over the socket by then: ask over HTTP
 const timers = new Map();
 let httpQueue = Promise.resolve(); // one HTTP send at a time keeps the order of the messages
 
-const newNonce = () =>
+export const newNonce = () =>
   (window.crypto?.randomUUID ? window.crypto.randomUUID() : `${Date.now()}-${Math.random().toString(16).slice(2)}`);
 
 const unreachable = (error) =>
@@ -72,6 +75,27 @@ function viaHttp(nonce) {
       else failSend(nonce, error);
     }
   });
+}
+
+/**
+ * Send text and files in one multipart POST; `onProgress(fraction)` follows the upload. Resolves
+ * with the message (also put in the store), or rejects after the toast 'Ошибка отправки
+ * сообщения'. Reuse `nonce` when trying the same send again: the server then keeps it once.
+ */
+export async function sendWithFiles({ channelId, content, replyTo, files, nonce, onProgress }) {
+  const form = new FormData();
+  form.append('content', content);
+  form.append('nonce', nonce);
+  if (replyTo?.id != null) form.append('replyToId', String(replyTo.id));
+  for (const file of files) form.append('files', file, file.name);
+  try {
+    const data = await upload(`/api/messages/${channelId}/messages`, form, { onProgress });
+    if (data?.message) upsertMessages(channelId, [data.message]);
+    return data?.message ?? null;
+  } catch (error) {
+    toast.error('Ошибка отправки сообщения', { description: error?.message || undefined });
+    throw error;
+  }
 }
 
 /** The server refused a send: remove the optimistic copy, give the text back, say so. */

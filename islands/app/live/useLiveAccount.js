@@ -5,6 +5,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { toast } from 'sonner';
+import { leaveForSignIn } from '../../lib/api.js';
 import * as socket from '../../lib/socket.js';
 import { keys } from '../data/queries.js';
 import { matchRoute, navigate } from '../router.js';
@@ -52,7 +53,7 @@ export default function useLiveAccount(userId) {
         queryClient.setQueriesData({ queryKey: ['members'] }, (data) => withStatus(data, userId, status));
         refreshCounts();
       }),
-      socket.on('session_ended', () => window.location.assign('/login')),
+      socket.on('session_ended', leaveForSignIn),
     ];
     return () => {
       stops.forEach((stop) => stop());

@@ -18,3 +18,10 @@ def start_password_reset(email: str) -> None:
     from lobby.accounts.actions import do_start_password_reset
 
     do_start_password_reset(email)
+
+
+def remove_attachment_files(stored_names: list[str]) -> None:
+    """The files of a deleted message (its rows are already gone)."""
+    from lobby.messages.attachments import remove_files
+
+    remove_files(stored_names)

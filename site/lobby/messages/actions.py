@@ -9,7 +9,10 @@ from lobby.accounts.models import User
 from lobby.database import utcnow
 from lobby.errors import ApiError, ValidationError
 from lobby.extensions import db
-from lobby.messages.models import Message, Reaction
+from lobby.jobs.queue import enqueue
+from lobby.jobs.tasks import remove_attachment_files
+from lobby.messages import attachments
+from lobby.messages.models import Attachment, Message, Reaction
 from lobby.messages.serialize import message_dict
 from lobby.realtime.bus import Recipients, publish
 from lobby.servers.access import access_channel
@@ -18,9 +21,10 @@ MAX_LENGTH = 2000
 MAX_NONCE = 64
 
 
-def check_content(content) -> str:
+def check_content(content, allow_empty: bool = False) -> str:
+    """Trimmed text; empty only when files come with it."""
     text = content.strip() if isinstance(content, str) else ""
-    if not text:
+    if not text and not allow_empty:
         raise ValidationError({"content": "Сообщение не может быть пустым"})
     if len(text) > MAX_LENGTH:
         raise ValidationError({"content": f"Сообщение слишком длинное (максимум {MAX_LENGTH} символов)"})
@@ -57,10 +61,13 @@ def do_send_message(user: User, channel_id: int, content, reply_to_id=None, nonc
     return send_message_once(user, channel_id, content, reply_to_id, nonce)[0]
 
 
-def send_message_once(user: User, channel_id: int, content, reply_to_id=None, nonce=None) -> tuple[dict, bool]:
-    """Returns (message, created). A nonce seen before returns the first message, unchanged."""
+def send_message_once(user: User, channel_id: int, content, reply_to_id=None, nonce=None,
+                      files: list | None = None) -> tuple[dict, bool]:
+    """Returns (message, created). A nonce seen before returns the first message, unchanged (and
+    stores none of the files sent again). `files`: uploaded file parts (werkzeug FileStorage)."""
     channel, _ = access_channel(user, channel_id)
-    text = check_content(content)
+    sent = attachments.sent_files(files or [])
+    text = check_content(content, allow_empty=bool(sent))
     nonce = str(nonce)[:MAX_NONCE] if nonce else None
     earlier = existing_by_nonce(user, nonce)
     if earlier is not None:
@@ -69,13 +76,20 @@ def send_message_once(user: User, channel_id: int, content, reply_to_id=None, no
         replied = db.session.get(Message, reply_to_id) if isinstance(reply_to_id, int) else None
         if replied is None or replied.channel_id != channel.id:
             raise ValidationError({"replyToId": "Сообщение для ответа не найдено"})
+    prepared = attachments.check_files(sent)
     message = Message(channel_id=channel.id, author_id=user.id, content=text, reply_to_id=reply_to_id, nonce=nonce)
     db.session.add(message)
+    written = attachments.store_files(message, prepared)
     try:
         db.session.commit()
     except IntegrityError:  # the same nonce raced in from another connection: that one won
         db.session.rollback()
+        attachments.remove_paths(written)
         return message_dict(existing_by_nonce(user, nonce)), False
+    except BaseException:
+        db.session.rollback()
+        attachments.remove_paths(written)
+        raise
     body = message_dict(message, [])
     notify_channel(channel.id, "new_message", body)
     return body, True
@@ -85,7 +99,8 @@ def do_edit_message(user: User, message_id: int, content) -> dict:
     message, _ = message_in_reach(user, message_id)
     if message.author_id != user.id:
         raise ApiError(403, "Можно изменять только свои сообщения", "FORBIDDEN")
-    message.content = check_content(content)
+    has_files = db.session.scalar(select(Attachment.id).where(Attachment.message_id == message.id).limit(1))
+    message.content = check_content(content, allow_empty=has_files is not None)
     message.edited_at = utcnow()
     db.session.commit()
     body = message_dict(message)
@@ -99,8 +114,11 @@ def do_delete_message(user: User, message_id: int) -> None:
     if message.author_id != user.id and not membership.moderates:
         raise ApiError(403, "Недостаточно прав для удаления сообщения", "FORBIDDEN")
     channel_id = message.channel_id
-    db.session.delete(message)
+    stored = list(db.session.scalars(select(Attachment.stored_name).where(Attachment.message_id == message.id)))
+    db.session.delete(message)  # its attachment rows go with it (ON DELETE CASCADE)
     db.session.commit()
+    if stored:  # after the commit: a failed delete must not lose the files of a message that stays
+        enqueue(remove_attachment_files, stored)
     notify_channel(channel_id, "message_deleted", {"id": message_id, "messageId": message_id, "channelId": channel_id})
 
 

@@ -3,11 +3,12 @@ from __future__ import annotations
 
 from flask import Blueprint, g, request
 from sqlalchemy import select
+from werkzeug.exceptions import RequestEntityTooLarge
 
 from lobby.accounts.session import api_login_required, json_response, token_user_key
 from lobby.errors import ApiError
 from lobby.extensions import csrf, db, limiter
-from lobby.messages import actions
+from lobby.messages import actions, attachments
 from lobby.messages.models import Message
 from lobby.messages.serialize import message_dicts
 from lobby.servers.access import access_channel
@@ -25,6 +26,22 @@ def body() -> dict:
     return data
 
 
+def send_form() -> tuple[dict, list]:
+    """The send's fields and files: JSON, or `multipart/form-data` when files come along (its
+    replyToId arrives as text)."""
+    if request.mimetype != "multipart/form-data":
+        return body(), []
+    request.max_content_length = attachments.request_limit()
+    try:
+        form, files = request.form, request.files.getlist("files")
+    except RequestEntityTooLarge:
+        raise ApiError(413, attachments.too_large_message(), "PAYLOAD_TOO_LARGE") from None
+    reply = form.get("replyToId") if form.get("replyToId") not in (None, "", "null") else None
+    data = {"content": form.get("content", ""), "nonce": form.get("nonce") or None,
+            "replyToId": int(reply) if reply and reply.isdigit() else reply}
+    return data, files
+
+
 def id_arg(name: str) -> int | None:
     value = request.args.get(name)
     if value is None or value == "":
@@ -32,7 +49,6 @@ def id_arg(name: str) -> int | None:
     if not value.isdigit():
         raise ApiError(400, f"Параметр {name} должен быть числом", "BAD_REQUEST")
     return int(value)
-
 
 
 
@@ -60,9 +76,9 @@ def history(channel_id: int):
 @api_login_required
 @limiter.limit("30 per 10 seconds", key_func=token_user_key)
 def send(channel_id: int):
-    data = body()
+    data, files = send_form()
     message, created = actions.send_message_once(g.user, channel_id, data.get("content"), data.get("replyToId"),
-                                               data.get("nonce"))
+                                                 data.get("nonce"), files)
     return json_response({"message": message}, 201 if created else 200)
 
 

@@ -2,7 +2,7 @@ from __future__ import annotations
 
 from datetime import datetime
 
-from sqlalchemy import ForeignKey, Index, String, Text, UniqueConstraint
+from sqlalchemy import BigInteger, ForeignKey, Index, String, Text, UniqueConstraint
 from sqlalchemy.orm import Mapped, mapped_column, relationship
 
 from lobby.accounts.models import User
@@ -37,3 +37,22 @@ class Reaction(db.Model):
     user_id: Mapped[int] = mapped_column(ForeignKey("users.id", ondelete="CASCADE"))
     emoji: Mapped[str] = mapped_column(String(32))
     created_at: Mapped[datetime] = mapped_column(default=utcnow)
+
+
+class Attachment(db.Model):
+    """A file sent with a message. It lives under UPLOAD_FOLDER/attachments/<stored_name>, a name
+    we made (never the sender's); `filename` is the sender's name, cleaned, for display only.
+    Removing the files of a deleted message is the job of `do_delete_message`, not of a hook."""
+    __tablename__ = "attachments"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    message_id: Mapped[int] = mapped_column(ForeignKey("messages.id", ondelete="CASCADE"), index=True)
+    filename: Mapped[str] = mapped_column(String(255))
+    stored_name: Mapped[str] = mapped_column(String(64), unique=True)
+    content_type: Mapped[str] = mapped_column(String(100))  # what we serve it as
+    size: Mapped[int] = mapped_column(BigInteger)  # bytes, as stored (a re-encoded image's own size)
+    width: Mapped[int | None] = mapped_column(default=None)  # images only
+    height: Mapped[int | None] = mapped_column(default=None)
+    created_at: Mapped[datetime] = mapped_column(default=utcnow)
+
+    message: Mapped[Message] = relationship()

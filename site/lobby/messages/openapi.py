@@ -2,7 +2,8 @@
 `actions.py`; merged by `lobby/openapi.py`."""
 from __future__ import annotations
 
-from lobby.openapi import body, error, invalid, message, obj, ok, operation, ref, string, throttled
+from lobby.messages.attachments import MAX_FILES, TOO_MANY
+from lobby.openapi import JSON, body, error, invalid, message, obj, ok, operation, ref, string, throttled
 
 BEARER = [{"bearerAuth": []}]
 INTEGER = {"type": "integer"}
@@ -10,6 +11,9 @@ UNAUTHORIZED = ("UNAUTHORIZED", "Требуется вход в систему")
 CHANNEL_NOT_FOUND = ("CHANNEL_NOT_FOUND", "Канал не найден")
 MESSAGE_NOT_FOUND = ("MESSAGE_NOT_FOUND", "Сообщение не найдено")
 CONTENT = ["Сообщение не может быть пустым", "Сообщение слишком длинное (максимум 2000 символов)"]
+TOO_LARGE = "Файл слишком большой. Максимальный размер: 10MB"  # with the default ATTACHMENT_MAX_BYTES
+MULTIPART = "multipart/form-data"
+ATTACHMENT_NOT_FOUND = ("ATTACHMENT_NOT_FOUND", "Файл не найден")
 
 
 def path_id(name: str, what: str) -> dict:
@@ -41,20 +45,58 @@ def history() -> dict:
                     {"name": "limit", **cursor, "description": "1–100, default 50."}])
 
 
+def send_body() -> dict:
+    fields = {"content": string(maxLength=2000), "replyToId": {"type": ["integer", "null"]}, "nonce": string(maxLength=64)}
+    files = {"type": "array", "maxItems": MAX_FILES, "items": string(format="binary", description=(
+        "At most 10 MB (ATTACHMENT_MAX_BYTES). PNG, JPEG, GIF and WebP pictures, recognised by their bytes, are "
+        "re-encoded (metadata dropped) and shown inline; anything else is stored as sent and only downloaded."))}
+    return {"required": True, "content": {
+        JSON: {"schema": obj(["content"], **fields)},
+        MULTIPART: {"schema": obj([], **fields, files=files), "encoding": {"files": {"contentType": "*/*"}}},
+    }}
+
+
 def send() -> dict:
     return operation(
-        "sendMessage", "Send a message",
-        "The content is trimmed; empty is refused; at most 2000 characters. HTML is stored as text and shown as "
-        "text. `nonce` (the client's id for this send, ≤ 64 characters): sending again with a nonce already used by "
-        "this user returns the first message (200) instead of creating another, so a resend after a dropped "
-        "connection is harmless. The message reaches the channel's live sockets as `new_message`.",
+        "sendMessage", "Send a message, with or without files",
+        "JSON, or `multipart/form-data` with one `files` part per file (and `content`, `replyToId`, `nonce` as text "
+        f"fields). The content is trimmed; empty is refused unless a file comes along; at most 2000 characters. At "
+        f"most {MAX_FILES} files, each at most 10 MB; a request with files may be up to {MAX_FILES} × 10 MB + 1 MB long, "
+        "beyond that the answer is 413. HTML is stored as text and shown as text. `nonce` (the client's id for this "
+        "send, ≤ 64 characters): sending again with a nonce already used by this user returns the first message "
+        "(200) instead of creating another, and stores none of the files sent again, so a resend after a dropped "
+        "connection is harmless. The message reaches the channel's live sockets as `new_message`, attachments "
+        "included.",
         {201: one_message("Created"), 200: one_message("Already sent with this nonce: the first message"),
          401: unauthorized(), 404: error("No such channel, or not a member", CHANNEL_NOT_FOUND),
-         422: invalid({"content": CONTENT, "replyToId": ["Сообщение для ответа не найдено"]}),
+         413: error("The request is longer than the limit for a message with files", ("PAYLOAD_TOO_LARGE", TOO_LARGE)),
+         422: invalid({"content": CONTENT, "replyToId": ["Сообщение для ответа не найдено"],
+                       "files": [TOO_MANY, TOO_LARGE]}),
          429: throttled("30 messages per 10 seconds per user")},
-        body(obj(["content"], content=string(maxLength=2000), replyToId={"type": ["integer", "null"]},
-                 nonce=string(maxLength=64))),
-        security=BEARER, parameters=[path_id("channel_id", "The channel.")], tag="messages")
+        send_body(), security=BEARER, parameters=[path_id("channel_id", "The channel.")], tag="messages")
+
+
+def attachment() -> dict:
+    headers = {"X-Content-Type-Options": {"schema": string(const="nosniff")},
+               "Content-Disposition": {"schema": string(), "description": (
+                   "`inline` for pictures we re-encoded, `attachment` for everything else; the file name as "
+                   "`filename` (ASCII) and `filename*` (RFC 5987, UTF-8).")},
+               "Content-Security-Policy": {"schema": string(), "description": "`sandbox`, and nothing may load."},
+               "Cache-Control": {"schema": string(), "description": "`private` (an hour)."}}
+    file = {"description": "The file", "headers": headers, "content": {
+        "image/*": {"schema": string(format="binary"), "description": "image/png, image/jpeg, image/gif, image/webp"},
+        "application/octet-stream": {"schema": string(format="binary")}}}
+    return operation(
+        "getAttachment", "A message's file",
+        "Signed in by the page session cookie (for `<img>` tags) or a Bearer token; members of the message's "
+        "channel only (anyone else: 404). `filename` is for readable addresses and is not checked; the "
+        "attachment's `url` gives the right one. Pictures are served as what they are; any other file as "
+        "`application/octet-stream`, as a download.",
+        {200: file, 401: unauthorized(),
+         404: error("No such file, or not a member", ATTACHMENT_NOT_FOUND, CHANNEL_NOT_FOUND)},
+        security=[{"sessionCookie": []}, {"bearerAuth": []}], tag="messages",
+        parameters=[path_id("attachment_id", "The attachment."),
+                    {"name": "filename", "in": "path", "required": True, "schema": string()}])
 
 
 def edit() -> dict:
@@ -101,6 +143,7 @@ def paths() -> dict:
         "/api/messages/{message_id}": {"patch": edit(), "delete": delete()},
         "/api/messages/{message_id}/reactions": {"post": react(True)},
         "/api/messages/{message_id}/reactions/{emoji}": {"delete": react(False)},
+        "/api/attachments/{attachment_id}/{filename}": {"get": attachment()},
     }
 
 
@@ -108,12 +151,18 @@ def schemas() -> dict:
     user = obj(["id", "username"], id=INTEGER, username=string(), profileImageUrl={"type": ["string", "null"]})
     reaction = obj(["emoji", "count", "users"], emoji=string(), count=INTEGER,
                    users={"type": "array", "items": INTEGER, "description": "Ids of who reacted."})
-    return {"Message": obj(
+    attachment = obj(["id", "filename", "size", "contentType", "url"], id=INTEGER, filename=string(maxLength=255),
+                     size={"type": "integer", "description": "Bytes (a re-encoded picture: its new size)."},
+                     contentType=string(description="What `url` serves: an image type, or application/octet-stream."),
+                     url=string(description="`getAttachment`, relative to the site."),
+                     width={"type": "integer", "description": "Pictures only."},
+                     height={"type": "integer", "description": "Pictures only."})
+    return {"Attachment": attachment, "Message": obj(
         ["id", "channelId", "content", "createdAt", "author", "reactions"],
         id=INTEGER, channelId=INTEGER, content=string(), createdAt=string(format="date-time"),
         editedAt={"type": ["string", "null"], "format": "date-time"}, replyToId={"type": ["integer", "null"]},
         messageType=string(const="text"), nonce={"type": ["string", "null"]}, author=user,
         replyTo={"type": ["object", "null"], "properties": {"id": INTEGER, "content": string(),
                                                             "author": obj(["username"], username=string())}},
-        mentions={"type": "array", "items": INTEGER}, attachments={"type": "array", "items": {"type": "object"}},
+        mentions={"type": "array", "items": INTEGER}, attachments={"type": "array", "items": ref("schemas", "Attachment")},
         reactions={"type": "array", "items": reaction})}

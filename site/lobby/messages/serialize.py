@@ -1,12 +1,14 @@
-"""The wire shape of messages (spec §3 Message), reactions gathered in one query per page."""
+"""The wire shape of messages (spec §3 Message); reactions and attachments gathered in one query
+each per page, never one per message."""
 from __future__ import annotations
 
 from collections import defaultdict
+from urllib.parse import quote
 
 from sqlalchemy import select
 
 from lobby.extensions import db
-from lobby.messages.models import Message, Reaction
+from lobby.messages.models import Attachment, Message, Reaction
 
 
 def author(user) -> dict:
@@ -24,7 +26,28 @@ def reactions_of(message_ids: list[int]) -> dict[int, list[dict]]:
             for message_id, by_emoji in grouped.items()}
 
 
-def message_dict(message: Message, reactions: list[dict] | None = None) -> dict:
+def attachment_url(attachment: Attachment) -> str:
+    return f"/api/attachments/{attachment.id}/{quote(attachment.filename, safe='')}"
+
+
+def attachment_dict(attachment: Attachment) -> dict:
+    body = {"id": attachment.id, "filename": attachment.filename, "size": attachment.size,
+            "contentType": attachment.content_type, "url": attachment_url(attachment)}
+    if attachment.width is not None:
+        body.update(width=attachment.width, height=attachment.height)
+    return body
+
+
+def attachments_of(message_ids: list[int]) -> dict[int, list[dict]]:
+    grouped: dict[int, list[dict]] = defaultdict(list)
+    if message_ids:
+        rows = db.session.scalars(select(Attachment).where(Attachment.message_id.in_(message_ids)).order_by(Attachment.id))
+        for attachment in rows:
+            grouped[attachment.message_id].append(attachment_dict(attachment))
+    return grouped
+
+
+def message_dict(message: Message, reactions: list[dict] | None = None, attachments: list[dict] | None = None) -> dict:
     reply = message.reply_to
     return {
         "id": message.id, "channelId": message.channel_id, "content": message.content,
@@ -33,11 +56,13 @@ def message_dict(message: Message, reactions: list[dict] | None = None) -> dict:
         "replyToId": message.reply_to_id, "messageType": "text", "nonce": message.nonce,
         "author": author(message.author),
         "replyTo": {"id": reply.id, "content": reply.content, "author": {"username": reply.author.username}} if reply else None,
-        "mentions": [], "attachments": [],
+        "mentions": [],
+        "attachments": attachments if attachments is not None else attachments_of([message.id]).get(message.id, []),
         "reactions": reactions if reactions is not None else reactions_of([message.id]).get(message.id, []),
     }
 
 
 def message_dicts(messages: list[Message]) -> list[dict]:
-    reactions = reactions_of([m.id for m in messages])
-    return [message_dict(m, reactions.get(m.id, [])) for m in messages]
+    ids = [m.id for m in messages]
+    reactions, attachments = reactions_of(ids), attachments_of(ids)
+    return [message_dict(m, reactions.get(m.id, []), attachments.get(m.id, [])) for m in messages]

@@ -1,0 +1,236 @@
+"""Files sent with a message: the limits, the checks and the storage.
+
+Limits (one place): at most `MAX_FILES` files per message, each at most `ATTACHMENT_MAX_BYTES`
+(config, default 10 MB); a request with files may be `request_limit()` bytes long.
+
+A file is an image only if Pillow reads it as PNG, JPEG, GIF or WebP from its bytes (never by its
+name or declared type). Images are decoded and encoded again in their own format: metadata (EXIF
+with its GPS position, XMP, comments) is left behind, and a file that is also something else (a
+polyglot) stops being so. Animated images are re-encoded frame by frame, too. Everything else is
+kept byte for byte and only ever served as a download (`application/octet-stream`).
+
+Files land under UPLOAD_FOLDER/attachments/ with a name we make; the sender's name is kept,
+cleaned, for display and for the download's `Content-Disposition`.
+"""
+from __future__ import annotations
+
+import os
+import re
+import secrets
+import shutil
+import unicodedata
+from dataclasses import dataclass
+from io import BytesIO
+from pathlib import Path
+
+from flask import current_app
+from PIL import Image, ImageOps, ImageSequence, UnidentifiedImageError
+from werkzeug.datastructures import FileStorage
+
+from lobby.config import MEGABYTE
+from lobby.errors import ValidationError
+from lobby.extensions import db
+from lobby.messages.models import Attachment, Message
+
+MAX_FILES = 10
+MAX_PIXELS = 40_000_000  # one frame; larger pictures are kept as plain files, never decoded
+MAX_ANIMATION_PIXELS = 200_000_000  # all frames together, for the same reason
+OCTET_STREAM = "application/octet-stream"
+# Pillow format → (the type we serve, the stored file's extension)
+IMAGES = {"PNG": ("image/png", "png"), "JPEG": ("image/jpeg", "jpg"), "GIF": ("image/gif", "gif"),
+          "WEBP": ("image/webp", "webp")}
+IMAGE_TYPES = {content_type for content_type, _ in IMAGES.values()}
+STORED_NAME = re.compile(r"^[0-9a-f]{32}(\.[a-z0-9]{1,10})?$")
+DECODE_ERRORS = (UnidentifiedImageError, OSError, ValueError, SyntaxError, EOFError, IndexError,
+                 Image.DecompressionBombError)
+
+
+def max_bytes() -> int:
+    return int(current_app.config["ATTACHMENT_MAX_BYTES"])
+
+
+def request_limit() -> int:
+    """The body size a send with files may have: every file at the limit, plus the form."""
+    return MAX_FILES * max_bytes() + MEGABYTE
+
+
+def too_large_message() -> str:
+    limit = max_bytes()
+    shown = f"{limit // MEGABYTE}MB" if limit % MEGABYTE == 0 else f"{limit / MEGABYTE:.2f}MB"
+    return f"Файл слишком большой. Максимальный размер: {shown}"
+
+
+TOO_MANY = f"Можно прикрепить не больше {MAX_FILES} файлов"
+
+
+def folder() -> Path:
+    path = Path(current_app.config["UPLOAD_FOLDER"]) / "attachments"
+    path.mkdir(parents=True, exist_ok=True)
+    return path
+
+
+def path_of(stored_name: str) -> Path:
+    if not STORED_NAME.match(stored_name):  # names come from our rows; never let one walk out
+        raise ValueError(f"not an attachment file name: {stored_name!r}")
+    return folder() / stored_name
+
+
+def clean_filename(raw: str | None) -> str:
+    """The sender's file name, safe to show and to put in a header: no folders, no control
+    characters, NFC, at most 255 characters with the extension kept."""
+    name = unicodedata.normalize("NFC", raw or "").replace("\\", "/").rsplit("/", 1)[-1]
+    name = "".join(ch for ch in name if unicodedata.category(ch)[0] != "C").strip().strip(".")
+    name = re.sub(r"\s+", " ", name) or "file"
+    if len(name) > 255:
+        stem, dot, extension = name.rpartition(".")
+        extension = extension[:20] if dot and stem else ""
+        name = name[: 255 - len(extension) - 1].rstrip() + "." + extension if extension else name[:255]
+    return name
+
+
+def extension_of(filename: str) -> str | None:
+    _, dot, extension = filename.rpartition(".")
+    extension = extension.lower()
+    return extension if dot and re.fullmatch(r"[a-z0-9]{1,10}", extension) else None
+
+
+@dataclass
+class Prepared:
+    """A checked upload, not yet on disk: an image's new bytes, or the upload's own stream."""
+    filename: str
+    content_type: str
+    size: int
+    extension: str | None
+    data: bytes | None = None
+    source: object = None
+    width: int | None = None
+    height: int | None = None
+
+    def write(self, path: Path) -> None:
+        if self.data is not None:
+            path.write_bytes(self.data)
+            return
+        self.source.seek(0)
+        with path.open("wb") as out:
+            shutil.copyfileobj(self.source, out, 1024 * 1024)
+
+
+def size_of(stream) -> int:
+    stream.seek(0, os.SEEK_END)
+    size = stream.tell()
+    stream.seek(0)
+    return size
+
+
+def sent_files(uploads: list[FileStorage]) -> list[FileStorage]:
+    """The file parts that carry a file: an empty file input sends a part without a name."""
+    return [upload for upload in uploads if upload is not None and upload.filename]
+
+
+def check_files(uploads: list[FileStorage]) -> list[Prepared]:
+    """Validate every file (count, then each one's size) before anything is written."""
+    files = sent_files(uploads)
+    if len(files) > MAX_FILES:
+        raise ValidationError({"files": TOO_MANY})
+    limit = max_bytes()
+    sizes = [size_of(upload.stream) for upload in files]
+    if any(size > limit for size in sizes):
+        raise ValidationError({"files": too_large_message()})
+    return [prepare(upload, size) for upload, size in zip(files, sizes)]
+
+
+def prepare(upload: FileStorage, size: int) -> Prepared:
+    filename = clean_filename(upload.filename)
+    image = reencoded(upload.stream)
+    upload.stream.seek(0)
+    if image is None:
+        return Prepared(filename, OCTET_STREAM, size, extension_of(filename), source=upload.stream)
+    data, kind, width, height = image
+    content_type, extension = IMAGES[kind]
+    return Prepared(filename, content_type, len(data), extension, data=data, width=width, height=height)
+
+
+def reencoded(stream) -> tuple[bytes, str, int, int] | None:
+    """(new bytes, format, width, height) when the stream is a picture we show, else None."""
+    try:
+        with Image.open(stream, formats=list(IMAGES)) as image:
+            kind, frames = image.format, getattr(image, "n_frames", 1)
+            if image.width * image.height > MAX_PIXELS or image.width * image.height * frames > MAX_ANIMATION_PIXELS:
+                return None
+            out = BytesIO()
+            width, height = save_animation(image, kind, out) if frames > 1 else save_still(image, kind, out)
+            return out.getvalue(), kind, width, height
+    except DECODE_ERRORS:
+        return None  # not a picture we can read: it is kept as a plain file
+
+
+def save_still(image: Image.Image, kind: str, out: BytesIO) -> tuple[int, int]:
+    """A photo is turned upright first: its EXIF orientation goes with the rest of the EXIF."""
+    icc = image.info.get("icc_profile")  # colour, not identity: kept so photos look the same
+    picture = ImageOps.exif_transpose(image) if kind == "JPEG" else image.copy()
+    picture.info = {}  # EXIF, XMP, comments, text chunks: none of it is written again
+    options = {"icc_profile": icc} if icc else {}
+    if kind == "JPEG":
+        options["quality"] = 90
+    elif kind == "PNG":
+        options.update(optimize=False)
+        if "transparency" in image.info:
+            options["transparency"] = image.info["transparency"]
+    elif kind == "WEBP":
+        options["quality"] = 90
+    elif kind == "GIF" and "transparency" in image.info:
+        options["transparency"] = image.info["transparency"]
+    picture.save(out, format=kind, **options)
+    return picture.size
+
+
+def save_animation(image: Image.Image, kind: str, out: BytesIO) -> tuple[int, int]:
+    """Every frame, decoded and drawn again, with its own duration; nothing else carried over."""
+    frames, durations = [], []
+    for frame in ImageSequence.Iterator(image):
+        durations.append(int(frame.info.get("duration", 100) or 100))
+        frames.append(frame.convert("RGBA"))
+    for frame in frames:
+        frame.info = {}
+    options = {"save_all": True, "append_images": frames[1:], "duration": durations,
+               "loop": int(image.info.get("loop", 0) or 0)}
+    if kind == "GIF":
+        options["disposal"] = 2
+    elif kind == "WEBP":
+        options["quality"] = 90
+    frames[0].save(out, format=kind, **options)
+    return frames[0].size
+
+
+def store_files(message: Message, prepared: list[Prepared]) -> list[Path]:
+    """Write the files and add their rows to the session (call before the commit; on failure
+    `remove_paths` what this returned). Returns the paths written."""
+    written: list[Path] = []
+    try:
+        for item in prepared:
+            stored = secrets.token_hex(16) + (f".{item.extension}" if item.extension else "")
+            path = path_of(stored)
+            item.write(path)
+            written.append(path)
+            db.session.add(Attachment(message=message, filename=item.filename, stored_name=stored,
+                                      content_type=item.content_type, size=item.size, width=item.width,
+                                      height=item.height))
+    except BaseException:
+        remove_paths(written)
+        raise
+    return written
+
+
+def remove_paths(paths: list[Path]) -> None:
+    for path in paths:
+        path.unlink(missing_ok=True)
+
+
+def remove_files(stored_names: list[str]) -> None:
+    """Remove attachment files by their stored names (those of deleted messages)."""
+    remove_paths([path_of(name) for name in stored_names if STORED_NAME.match(name or "")])
+
+
+def inline(attachment: Attachment) -> bool:
+    """Only pictures we re-encoded are shown in the page; everything else is a download."""
+    return attachment.content_type in IMAGE_TYPES
