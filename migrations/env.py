@@ -2,6 +2,8 @@
 from alembic import context
 from flask import current_app
 
+from lobby.messages.search_index import outside_models
+
 migrate_ext = current_app.extensions["migrate"]
 engine = migrate_ext.db.engine
 metadata = migrate_ext.db.metadata
@@ -22,6 +24,7 @@ def run_offline() -> None:
 def run_online() -> None:
     options = dict(migrate_ext.configure_args)
     options.setdefault("process_revision_directives", skip_empty_autogenerate)
+    options.setdefault("include_name", outside_models)  # the search index is not in the models
     with engine.connect() as connection:
         context.configure(connection=connection, target_metadata=metadata, **options)
         with context.begin_transaction():

@@ -2,6 +2,7 @@
 // are flags in the shell store. At the shell level, so a hidden sidebar never hides them.
 import DiscoveryDialog from './discover/DiscoveryDialog.jsx';
 import { navigate } from './router.js';
+import SearchHost from './search/SearchHost.jsx';
 import CreateServerModal from './servers/CreateServerModal.jsx';
 import JoinServerModal from './servers/JoinServerModal.jsx';
 import CreateChannelModal from './sidebar/CreateChannelModal.jsx';
@@ -23,6 +24,7 @@ export default function Modals({ route }) {
         <CreateChannelModal key={`${createChannel.serverId}-${createChannel.type}`} serverId={createChannel.serverId}
           type={createChannel.type} onClose={closeCreateChannel} />
       )}
+      <SearchHost />
     </>
   );
 }

@@ -309,6 +309,7 @@ def components() -> dict:
 
 def document() -> dict:
     from lobby.messages import openapi as messages
+    from lobby.messages import openapi_search as search
     from lobby.servers import openapi as servers
 
     auth = {"register": ("post", register), "login": ("post", login), "refresh": ("post", refresh),
@@ -318,10 +319,12 @@ def document() -> dict:
     paths = {f"/api/auth/{name}": {method: build()} for name, (method, build) in auth.items()}
     paths.update(servers.paths())
     paths.update(messages.paths())
+    paths.update(search.paths())
     paths["/healthz"] = {"get": healthz()}
     parts = components()
     parts["schemas"].update(servers.schemas())
     parts["schemas"].update(messages.schemas())
+    parts["schemas"].update(search.schemas())
     return {
         "openapi": "3.1.0",
         "info": {"title": "Lobby API", "version": "1.0.0", "description":
@@ -335,6 +338,7 @@ def document() -> dict:
                  {"name": "servers", "description": "Servers, channels, membership and moderation. A private "
                                                     "server answers 404 to non-members, as if it did not exist."},
                  {"name": "messages", "description": "Text chat in a channel; members of its server only."},
+                 {"name": "users", "description": "Finding people."},
                  {"name": "health", "description": "For load balancers."}],
         "components": parts,
     }

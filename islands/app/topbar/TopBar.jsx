@@ -1,14 +1,19 @@
-// The 48 px bar over the app (spec 000 "Top bar"): the sidebar toggle, where you are, the user menu.
-import { PanelLeft } from 'lucide-react';
+// The 48 px bar over the app (spec 000 "Top bar"): the sidebar toggle, where you are, the search
+// button (DESIGN: the message search box; it opens the search dialog), the user menu.
+import { PanelLeft, Search } from 'lucide-react';
+import { useSearchDialog } from '../search/store.js';
 import { useShell } from '../store.js';
 import { useIsPhone } from '../ui/useMediaQuery.js';
 import TopBarTitle from './TopBarTitle.jsx';
 import UserMenu from './UserMenu.jsx';
 
+const MAC = /Mac|iPhone|iPad/.test(navigator.platform || navigator.userAgent);
+
 export default function TopBar({ user, csrfToken, route }) {
   const phone = useIsPhone();
   const open = useShell((state) => (phone ? state.drawerOpen : !state.sidebarCollapsed));
   const toggleSidebar = useShell((state) => state.toggleSidebar);
+  const openSearch = useSearchDialog((state) => state.openSearch);
   return (
     <header className="app-topbar">
       <button type="button" className="icon-button app-topbar__toggle" onClick={() => toggleSidebar(phone)}
@@ -17,6 +22,12 @@ export default function TopBar({ user, csrfToken, route }) {
         <PanelLeft size={20} aria-hidden="true" />
       </button>
       <TopBarTitle route={route} />
+      <button type="button" className="app-topbar__search" onClick={openSearch} aria-label="Поиск"
+        aria-haspopup="dialog" aria-keyshortcuts={MAC ? 'Meta+/' : 'Control+/'}>
+        <Search size={16} aria-hidden="true" />
+        <span className="app-topbar__search-label">Поиск</span>
+        <kbd className="app-topbar__search-keys" aria-hidden="true">{MAC ? '⌘' : 'Ctrl'} /</kbd>
+      </button>
       <UserMenu user={user} csrfToken={csrfToken} />
     </header>
   );

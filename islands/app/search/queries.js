@@ -1,0 +1,69 @@
+// The dialog's three searches (spec §7): servers, users, messages. A search runs only for a query
+// of at least 2 characters (spec §4, §5), and only for the kinds the current tab shows.
+import { keepPreviousData, useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import { apiGet } from '../data/queries.js';
+
+export const MIN_QUERY = 2;
+const STALE = 30_000;
+// While the next query loads, the last answer stays on screen (dimmed) instead of a blank list.
+const KEEP = keepPreviousData;
+
+/**
+ * What the message search is sent: spaces collapsed, none in front, one kept at the end — the
+ * server reads a final space as "the last word is finished" ('кот ' does not find 'котлета').
+ */
+export const messageText = (text) => text.replace(/\s+/g, ' ').replace(/^ /, '');
+
+export const searchable = (text) => text.trim().length >= MIN_QUERY;
+
+export const TABS = [
+  { id: 'all', label: 'Все' },
+  { id: 'servers', label: 'Сервер' },
+  { id: 'users', label: 'Пользователь' },
+  { id: 'messages', label: 'Сообщение' },
+];
+
+const shows = (tab, kind) => tab === 'all' || tab === kind;
+
+export function useServerResults(text, tab) {
+  const q = text.trim();
+  return useQuery({
+    queryKey: ['search', 'servers', q],
+    queryFn: () => apiGet(`/api/servers/search?${new URLSearchParams({ q })}`),
+    enabled: searchable(q) && shows(tab, 'servers'),
+    staleTime: STALE,
+    placeholderData: KEEP,
+    select: (data) => data?.servers ?? [],
+  });
+}
+
+export function useUserResults(text, tab) {
+  const q = text.trim();
+  return useQuery({
+    queryKey: ['search', 'users', q],
+    queryFn: () => apiGet(`/api/users/search?${new URLSearchParams({ q })}`),
+    enabled: searchable(q) && shows(tab, 'users'),
+    staleTime: STALE,
+    placeholderData: KEEP,
+    select: (data) => data?.users ?? [],
+  });
+}
+
+/** Newest first, 25 a page; `fetchNextPage` goes back with the `before` cursor. */
+export function useMessageResults(text, tab) {
+  const q = messageText(text);
+  return useInfiniteQuery({
+    queryKey: ['search', 'messages', q],
+    queryFn: ({ pageParam }) => {
+      const params = new URLSearchParams({ q });
+      if (pageParam) params.set('before', String(pageParam));
+      return apiGet(`/api/messages/search?${params}`);
+    },
+    initialPageParam: null,
+    getNextPageParam: (last) => (last?.hasMore ? last.messages.at(-1)?.id : undefined),
+    enabled: searchable(q) && shows(tab, 'messages'),
+    staleTime: STALE,
+    placeholderData: KEEP,
+    select: (data) => data.pages.flatMap((page) => page.messages),
+  });
+}

@@ -1,0 +1,50 @@
+"""`GET /api/users/search?q=` (spec §7): people by username or name, for the search dialog.
+
+Only what a profile card shows: never an e-mail address. Unverified and deactivated accounts are
+not found."""
+from __future__ import annotations
+
+from flask import Blueprint, request
+from sqlalchemy import case, func, or_, select
+
+from lobby.accounts.models import User
+from lobby.accounts.session import api_login_required, json_response, token_user_key
+from lobby.extensions import csrf, db, limiter
+from lobby.messages.search import check_query
+
+blueprint = Blueprint("users_api", __name__, url_prefix="/api/users")
+csrf.exempt(blueprint)
+
+LIMIT = 20
+
+
+def like_pattern(q: str) -> str:
+    """`%q%` with LIKE's own wildcards in q taken literally (escape character `\\`)."""
+    escaped = q.lower().replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_")
+    return f"%{escaped}%"
+
+
+def user_card(user: User) -> dict:
+    return {"id": user.id, "username": user.username, "firstName": user.first_name, "lastName": user.last_name,
+            "bio": None, "profileImageUrl": user.profile_image_url, "avatar": user.profile_image_url}
+
+
+def find_users(q: str, limit: int = LIMIT) -> list[dict]:
+    """Contains q, case-insensitively in any alphabet (SQLite gets a Unicode `lower()` in
+    `database.tune_sqlite`). The exact username first, then usernames starting with q, then A–Я."""
+    pattern, key = like_pattern(q), q.lower()
+    fields = [func.lower(column).like(pattern, escape="\\")
+              for column in (User.username, User.first_name, User.last_name)]
+    rank = case((User.username_key == key, 0), (User.username_key.startswith(key, autoescape=True), 1), else_=2)
+    users = db.session.scalars(
+        select(User).where(or_(*fields), User.is_email_verified.is_(True), User.is_deactivated.is_(False))
+        .order_by(rank, User.username_key).limit(limit)
+    ).all()
+    return [user_card(user) for user in users]
+
+
+@blueprint.get("/search")
+@api_login_required
+@limiter.limit("120 per minute", key_func=token_user_key)
+def search():
+    return json_response({"users": find_users(check_query(request.args.get("q")))})

@@ -1,0 +1,81 @@
+"""The search index migration (FTS5 on SQLite, a GIN index on PostgreSQL): it indexes the messages
+already there, goes away on downgrade, and PostgreSQL's planner can use it."""
+from flask_migrate import downgrade, upgrade
+from sqlalchemy import inspect, select, text
+
+from lobby import create_app
+from lobby.accounts.models import User
+from lobby.extensions import db
+from lobby.messages.models import Message
+from lobby.messages.search_index import FTS_TABLE, GIN_INDEX, SQLITE_TRIGGERS, matching, terms
+from lobby.servers.models import Channel, Server
+from tests.conftest import SUITE_DATABASE_URL
+from tests.support import fresh_database
+
+BEFORE_SEARCH = "3f1a9c2e7b40"
+
+
+def index_parts(engine) -> set[str]:
+    if engine.dialect.name == "postgresql":
+        return {index["name"] for index in inspect(engine).get_indexes("messages")} & {GIN_INDEX}
+    with engine.connect() as connection:
+        rows = connection.execute(text("SELECT name FROM sqlite_master WHERE name = :t OR type = 'trigger'"),
+                                  {"t": FTS_TABLE})
+        return {name for (name,) in rows}
+
+
+def expected(engine) -> set[str]:
+    return {GIN_INDEX} if engine.dialect.name == "postgresql" else {FTS_TABLE, *SQLITE_TRIGGERS}
+
+
+def found_ids(q: str) -> list[int]:
+    clause = matching(db.engine.dialect.name, terms(q), Message.id, Message.content)
+    return list(db.session.scalars(select(Message.id).where(clause).order_by(Message.id)))
+
+
+def a_message(content: str) -> Message:
+    user = User(username="u", username_key="u", email="u@example.com", email_key="u@example.com",
+                first_name="У", last_name="У", password_hash="x", is_email_verified=True)
+    server = Server(name="С", owner=user, invite_code="code-1")
+    channel = Channel(name="общий")
+    db.session.add_all([user, server])
+    db.session.flush()
+    channel.server_id = server.id
+    db.session.add(channel)
+    db.session.flush()
+    message = Message(channel_id=channel.id, author_id=user.id, content=content)
+    db.session.add(message)
+    return message
+
+
+def test_the_migration_indexes_old_messages_and_downgrades_cleanly(tmp_path):
+    with fresh_database(SUITE_DATABASE_URL, tmp_path) as url:
+        app = create_app(env={"INSTANCE_PATH": str(tmp_path), "DATABASE_URL": url, "SECRET_KEY": "x"})
+        with app.app_context():
+            upgrade(revision=BEFORE_SEARCH)
+            assert index_parts(db.engine) == set()
+            old = a_message("Старое сообщение про ёжика")
+            db.session.commit()
+            upgrade()
+            assert index_parts(db.engine) == expected(db.engine)
+            assert found_ids("ежика ") == [old.id]
+            db.session.rollback()  # PostgreSQL: the open read would block DROP INDEX
+            downgrade(revision=BEFORE_SEARCH)
+            assert index_parts(db.engine) == set()
+            upgrade()
+            assert found_ids("старое ") == [old.id]
+            db.session.remove()
+            db.engine.dispose()
+
+
+def test_postgresql_can_answer_from_the_gin_index(app):
+    with app.app_context():
+        if db.engine.dialect.name != "postgresql":
+            return
+        clause = matching("postgresql", terms("привет мир"), Message.id, Message.content)
+        statement = select(Message.id).where(clause)
+        with db.engine.connect() as connection:
+            connection.execute(text("SET enable_seqscan = off"))
+            compiled = statement.compile(connection, compile_kwargs={"literal_binds": True})
+            plan = "\n".join(row[0] for row in connection.execute(text(f"EXPLAIN {compiled}")))
+        assert GIN_INDEX in plan, plan
