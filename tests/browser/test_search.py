@@ -100,3 +100,34 @@ def test_shortcut_tabs_arrows_and_escape(app, live, browser):
     box.send_keys(Keys.ESCAPE)
     WebDriverWait(browser, 5).until(lambda d: not d.find_elements(By.CSS_SELECTOR, ".search"))
     assert severe_console_errors(browser) == []
+
+
+def in_view(driver, css: str) -> bool:
+    """The element is inside the window's visible area (not merely somewhere in the page)."""
+    return driver.execute_script("""
+        const el = document.querySelector(arguments[0]);
+        if (!el) return false;
+        const box = el.getBoundingClientRect();
+        return box.top >= 0 && box.bottom <= window.innerHeight && box.height > 0;
+    """, css)
+
+
+def test_an_old_result_opens_its_channel_scrolled_back_to_it(app, live, browser):
+    make_person(app, "olga", "Ольга")
+    with app.app_context():
+        olga = find_user("olga")
+        server = servers.do_create_server(olga, check_new_server({"name": "Архив", "template": "custom"}))
+        channel_id = db.session.scalar(select(Channel.id).where(Channel.server_id == server.id))
+        old = do_send_message(olga, channel_id, "Пароль от склада: кракозябра")["id"]
+        for number in range(140):  # three pages of newer messages bury it
+            do_send_message(olga, channel_id, f"Болтовня номер {number}")
+
+    sign_in(browser, live, "olga")
+    browser.find_element(By.CSS_SELECTOR, ".app-topbar button[aria-label='Поиск']").click()
+    wait_for(browser, ".search input[role=combobox]").send_keys("кракозябра")
+    WebDriverWait(browser, 10).until(lambda d: len(rows(d)) == 1)
+    browser.switch_to.active_element.send_keys(Keys.ENTER)
+    css = f"li.message[data-message-id='{old}']"
+    WebDriverWait(browser, 15).until(lambda d: d.find_elements(By.CSS_SELECTOR, css) and in_view(d, css))
+    assert "кракозябра" in browser.find_element(By.CSS_SELECTOR, css).text
+    assert severe_console_errors(browser) == []

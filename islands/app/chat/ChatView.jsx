@@ -8,6 +8,7 @@ import Composer from './Composer.jsx';
 import MessageList from './MessageList.jsx';
 import { setMe } from './sync.js';
 import TypingLine from './TypingLine.jsx';
+import useJumpToMessage from './useJumpToMessage.js';
 import useLiveChannel from './useLiveChannel.js';
 
 const MODERATORS = new Set(['owner', 'moderator']);
@@ -25,6 +26,7 @@ export default function ChatView({ channel, server }) {
   const [replyTo, setReplyTo] = useState(null);
   useEffect(() => setMe(me), [me]);
   useLiveChannel(channel.id);
+  useJumpToMessage(channel.id);
   const cancelReply = useCallback(() => setReplyTo(null), []);
   return (
     <section className="chat" aria-labelledby="channel-title">

@@ -4,6 +4,7 @@
 // ('{emoji} {count}', aria-pressed when own).
 import { Clock, CornerUpLeft } from 'lucide-react';
 import { memo, useState } from 'react';
+import { requestJump } from './jump.js';
 import { setEditing, useChat } from './store.js';
 import { reactedBy, toggleReaction } from './actions.js';
 import Attachments from './Attachments.jsx';
@@ -12,18 +13,6 @@ import EditBox from './EditBox.jsx';
 import MessageActions from './MessageActions.jsx';
 import MessageContent from './MessageContent.jsx';
 import { clockTime, fullTime, relativeTime } from './time.js';
-
-/** Scroll to the quoted message, if it is loaded, and flash it. */
-function jumpTo(id) {
-  const target = document.querySelector(`li.message[data-message-id="${id}"]`);
-  if (!target) return;
-  const smooth = !window.matchMedia('(prefers-reduced-motion: reduce)').matches;
-  target.scrollIntoView({ block: 'center', behavior: smooth ? 'smooth' : 'auto' });
-  target.classList.remove('is-flash');
-  void target.offsetWidth; // restart the animation
-  target.classList.add('is-flash');
-  setTimeout(() => target.classList.remove('is-flash'), 1600);
-}
 
 // A tap on a touch screen shows the message's toolbar (there is no hover there).
 const touch = (event) => event.nativeEvent.pointerType === 'touch' || window.matchMedia('(pointer: coarse)').matches;
@@ -40,8 +29,8 @@ function Quote({ message }) {
   if (!message.replyTo) return null;
   return (
     <div className="message__reply" role="button" tabIndex={0} title="Перейти к сообщению"
-      onClick={() => jumpTo(message.replyTo.id)}
-      onKeyDown={(event) => (event.key === 'Enter' || event.key === ' ') && (event.preventDefault(), jumpTo(message.replyTo.id))}>
+      onClick={() => requestJump(message.channelId, message.replyTo.id)}
+      onKeyDown={(event) => (event.key === 'Enter' || event.key === ' ') && (event.preventDefault(), requestJump(message.channelId, message.replyTo.id))}>
       <CornerUpLeft size={14} aria-hidden="true" className="message__reply-icon" />
       <span className="message__reply-text">
         <span className="message__reply-author">@{message.replyTo.author?.username}</span>

@@ -1,9 +1,10 @@
 // The global search dialog (spec 001 "Global search dialog"): one input, tabs Все / Сервер /
 // Пользователь / Сообщение, arrow keys walk the results, Enter or a click opens one, Escape closes.
-// Beyond the spec (which only logs the choice): a message opens its channel, a server its page;
+// Beyond the spec (which only logs the choice): a message opens its channel scrolled to it, a server its page;
 // a person just closes the dialog (there is no profile page yet).
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { Loader2, Search, SearchX } from 'lucide-react';
+import { requestJump } from '../chat/jump.js';
 import { navigate, channelPath, serverPath } from '../router.js';
 import EmptyState from '../ui/EmptyState.jsx';
 import Modal from '../ui/Modal.jsx';
@@ -19,7 +20,10 @@ const shown = (tab, kind, query) => ((tab === 'all' || tab === kind) && query.da
 
 function open(row, onClose) {
   onClose();
-  if (row.kind === 'message') navigate(channelPath(row.message.serverId, row.message.channelId));
+  if (row.kind === 'message') {
+    requestJump(row.message.channelId, row.message.id); // the chat view scrolls back to it
+    navigate(channelPath(row.message.serverId, row.message.channelId));
+  }
   if (row.kind === 'server') navigate(serverPath(row.server.id));
 }
 
