@@ -8,7 +8,7 @@ from PIL import Image
 from PIL.PngImagePlugin import PngInfo
 
 from lobby.messages.attachments import MAX_FILES
-from tests.messages.test_messages_api import chat, history, send  # noqa: F401  (the shared cast)
+from tests.messages.test_messages_api import history, send
 from tests.servers.conftest import picture
 from tests.support import run_jobs
 

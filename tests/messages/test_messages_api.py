@@ -5,16 +5,6 @@ import pytest
 from lobby.realtime.bus import Recipients
 
 
-@pytest.fixture
-def chat(people, create_server):
-    """A gaming server with its owner and a member; returns (owner, member, outsider, text channel id)."""
-    server = create_server(template="gaming")
-    owner, member, outsider = people("owner"), people("member"), people("outsider")
-    assert member.post(f"/api/servers/{server['id']}/join").status_code == 200
-    channels = owner.get(f"/api/servers/{server['id']}/channels").get_json()["channels"]
-    return owner, member, outsider, channels[0]["id"]
-
-
 def send(person, channel_id, content="Привет!", **extra):
     return person.post(f"/api/messages/{channel_id}/messages", json={"content": content, **extra})
 

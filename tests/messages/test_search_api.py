@@ -5,14 +5,6 @@ import pytest
 from tests.servers.conftest import error_of
 
 
-@pytest.fixture
-def chat(people, create_server):
-    """A gaming server: its owner and a member; returns (owner, member, outsider, server, channel ids)."""
-    server = create_server(template="gaming")
-    owner, member, outsider = people("owner"), people("member"), people("outsider")
-    assert member.post(f"/api/servers/{server['id']}/join").status_code == 200
-    channels = owner.get(f"/api/servers/{server['id']}/channels").get_json()["channels"]
-    return owner, member, outsider, server, [c["id"] for c in channels if c["type"] == "TEXT"]
 
 
 def send(person, channel_id, content):
@@ -31,8 +23,8 @@ def found(person, q, **query) -> list[str]:
     return [m["content"] for m in response.get_json()["messages"]]
 
 
-def test_a_member_finds_a_message_with_its_channel_server_and_sender(chat):
-    owner, member, _, server, (channel, _) = chat
+def test_a_member_finds_a_message_with_its_channel_server_and_sender(cast):
+    owner, member, _, server, (channel, _) = cast
     sent = send(owner, channel, "Привет, мир!")
     body = search(member, "привет").get_json()
     assert body["hasMore"] is False
@@ -44,31 +36,31 @@ def test_a_member_finds_a_message_with_its_channel_server_and_sender(chat):
     assert message["createdAt"] == message["timestamp"] == sent["createdAt"]
 
 
-def test_russian_words_are_found_whatever_their_case(chat):
-    owner, member, _, _, (channel, _) = chat
+def test_russian_words_are_found_whatever_their_case(cast):
+    owner, member, _, _, (channel, _) = cast
     send(owner, channel, "Привет всем")
     send(owner, channel, "ПРИВЕТ ещё раз")
     assert found(member, "привет ") == ["ПРИВЕТ ещё раз", "Привет всем"]  # newest first
     assert found(member, "ПрИвЕт ") == ["ПРИВЕТ ещё раз", "Привет всем"]
 
 
-def test_a_word_in_the_middle_of_a_sentence_is_found(chat):
-    owner, member, _, _, (channel, _) = chat
+def test_a_word_in_the_middle_of_a_sentence_is_found(cast):
+    owner, member, _, _, (channel, _) = cast
     send(owner, channel, "Сегодня вечером играем в новую карту, приходите")
     assert found(member, "играем") == ["Сегодня вечером играем в новую карту, приходите"]
     assert found(member, "карту приходите") == ["Сегодня вечером играем в новую карту, приходите"]
 
 
-def test_every_word_must_occur(chat):
-    owner, member, _, _, (channel, _) = chat
+def test_every_word_must_occur(cast):
+    owner, member, _, _, (channel, _) = cast
     send(owner, channel, "мой кот спит")
     send(owner, channel, "мой пёс спит")
     assert found(member, "кот спит") == ["мой кот спит"]
     assert found(member, "спит мой") == ["мой пёс спит", "мой кот спит"]
 
 
-def test_the_last_word_is_a_prefix_while_typing_and_whole_once_finished(chat):
-    owner, member, _, _, (channel, _) = chat
+def test_the_last_word_is_a_prefix_while_typing_and_whole_once_finished(cast):
+    owner, member, _, _, (channel, _) = cast
     send(owner, channel, "котлета была вкусной")
     send(owner, channel, "рыжий кот")
     assert found(member, "кот") == ["рыжий кот", "котлета была вкусной"]  # still typing: a prefix
@@ -80,8 +72,8 @@ def test_the_last_word_is_a_prefix_while_typing_and_whole_once_finished(chat):
     assert found(member, "прив") == ["Приветствую!"]
 
 
-def test_yo_and_ye_are_the_same_letter(chat):
-    owner, member, _, _, (channel, _) = chat
+def test_yo_and_ye_are_the_same_letter(cast):
+    owner, member, _, _, (channel, _) = cast
     send(owner, channel, "Ёлка в зале")
     send(owner, channel, "ежик в тумане")
     assert found(member, "елка ") == ["Ёлка в зале"]
@@ -89,8 +81,8 @@ def test_yo_and_ye_are_the_same_letter(chat):
     assert found(member, "ЁЛКА ") == ["Ёлка в зале"]
 
 
-def test_latin_words_and_numbers_are_found_too(chat):
-    owner, member, _, _, (channel, _) = chat
+def test_latin_words_and_numbers_are_found_too(cast):
+    owner, member, _, _, (channel, _) = cast
     send(owner, channel, "Counter-Strike 2 в 21:00")
     assert found(member, "counter") == ["Counter-Strike 2 в 21:00"]
     assert found(member, "strike 21") == ["Counter-Strike 2 в 21:00"]
@@ -102,8 +94,8 @@ def test_latin_words_and_numbers_are_found_too(chat):
     "привет & мир", "привет | !мир", "привет <-> мир", "\\привет", "%_", "'; DROP TABLE messages; --", "!!", "....",
     "привет ''", "e\u0301", "___", "🙂🙂", "привет\u0000мир",
 ])
-def test_query_syntax_and_punctuation_never_break_the_search(chat, q):
-    owner, member, _, _, (channel, _) = chat
+def test_query_syntax_and_punctuation_never_break_the_search(cast, q):
+    owner, member, _, _, (channel, _) = cast
     send(owner, channel, "привет мир")
     response = search(member, q)
     assert response.status_code == 200, response.get_json()
@@ -111,8 +103,8 @@ def test_query_syntax_and_punctuation_never_break_the_search(chat, q):
     assert contents in ([], ["привет мир"])
 
 
-def test_operators_are_words_not_syntax(chat):
-    owner, member, _, _, (channel, _) = chat
+def test_operators_are_words_not_syntax(cast):
+    owner, member, _, _, (channel, _) = cast
     send(owner, channel, "привет мир")
     send(owner, channel, "привет NEAR мир")
     assert found(member, "привет NEAR мир") == ["привет NEAR мир"]  # NEAR is a word that must occur
@@ -121,23 +113,23 @@ def test_operators_are_words_not_syntax(chat):
     assert found(member, "привет -мир") == ["привет NEAR мир", "привет мир"]  # no exclusion either
 
 
-def test_postgresql_finds_the_forms_of_a_word_and_skips_stop_words(chat, app):
+def test_postgresql_finds_the_forms_of_a_word_and_skips_stop_words(cast, app):
     if app.config["SQLALCHEMY_DATABASE_URI"].startswith("sqlite"):
         pytest.skip("the Russian stemmer and stop words are PostgreSQL's")
-    owner, member, _, _, (channel, _) = chat
+    owner, member, _, _, (channel, _) = cast
     send(owner, channel, "Коты спят")
     assert found(member, "кот ") == ["Коты спят"]
     assert found(member, "и коты ") == ["Коты спят"]  # 'и' is a stop word
 
 
-def test_html_is_returned_as_stored_text(chat):
-    owner, member, _, _, (channel, _) = chat
+def test_html_is_returned_as_stored_text(cast):
+    owner, member, _, _, (channel, _) = cast
     send(owner, channel, "<b>жирный</b> текст")
     assert found(member, "жирный") == ["<b>жирный</b> текст"]
 
 
-def test_edits_and_deletes_reach_the_index(chat):
-    owner, member, _, _, (channel, _) = chat
+def test_edits_and_deletes_reach_the_index(cast):
+    owner, member, _, _, (channel, _) = cast
     message = send(owner, channel, "первая версия")
     assert owner.patch(f"/api/messages/{message['id']}", json={"content": "вторая редакция"}).status_code == 200
     assert found(member, "первая") == []
@@ -146,8 +138,8 @@ def test_edits_and_deletes_reach_the_index(chat):
     assert found(member, "редакция") == []
 
 
-def test_filters_by_server_and_channel(chat, create_server):
-    owner, member, _, server, (general, game) = chat
+def test_filters_by_server_and_channel(cast, create_server):
+    owner, member, _, server, (general, game) = cast
     other = create_server(name="Другой сервер", template="custom")
     other_channel = owner.get(f"/api/servers/{other['id']}/channels").get_json()["channels"][0]["id"]
     send(owner, general, "матч в общем")
@@ -161,8 +153,8 @@ def test_filters_by_server_and_channel(chat, create_server):
         404, "CHANNEL_NOT_FOUND", "Канал не найден")
 
 
-def test_pages_go_back_by_the_before_cursor(chat):
-    owner, member, _, _, (channel, _) = chat
+def test_pages_go_back_by_the_before_cursor(cast):
+    owner, member, _, _, (channel, _) = cast
     for n in range(5):
         send(owner, channel, f"сообщение номер {n}")
     first = search(member, "сообщение", limit=2).get_json()
@@ -174,8 +166,8 @@ def test_pages_go_back_by_the_before_cursor(chat):
     assert [m["content"] for m in last["messages"]] == ["сообщение номер 0"] and last["hasMore"] is False
 
 
-def test_the_page_size_is_capped(chat):
-    owner, member, _, _, (channel, _) = chat
+def test_the_page_size_is_capped(cast):
+    owner, member, _, _, (channel, _) = cast
     for n in range(3):
         send(owner, channel, f"строка {n}")
     assert len(found(member, "строка", limit=1)) == 1
@@ -204,8 +196,8 @@ def test_a_filter_that_is_not_a_number_gets_400(people, name):
     assert error_of(search(people("member"), "привет", **{name: "x"}))[:2] == (400, "BAD_REQUEST")
 
 
-def test_outsiders_never_find_messages_of_servers_they_are_not_in(chat):
-    owner, _, outsider, server, (channel, _) = chat
+def test_outsiders_never_find_messages_of_servers_they_are_not_in(cast):
+    owner, _, outsider, server, (channel, _) = cast
     send(owner, channel, "секретный план")
     assert found(outsider, "секретный") == []
     assert error_of(search(outsider, "секретный", channelId=channel)) == (404, "CHANNEL_NOT_FOUND", "Канал не найден")
@@ -224,8 +216,8 @@ def test_a_private_server_answers_404_to_outsiders(people, create_server):
     assert found(outsider, "тайное") == []
 
 
-def test_messages_of_a_server_the_user_left_are_no_longer_found(chat):
-    owner, member, _, server, (channel, _) = chat
+def test_messages_of_a_server_the_user_left_are_no_longer_found(cast):
+    owner, member, _, server, (channel, _) = cast
     send(member, channel, "мои старые слова")
     assert found(member, "старые") == ["мои старые слова"]
     assert member.post(f"/api/servers/{server['id']}/leave").status_code == 200
@@ -233,8 +225,8 @@ def test_messages_of_a_server_the_user_left_are_no_longer_found(chat):
     assert found(owner, "старые") == ["мои старые слова"]
 
 
-def test_a_kicked_member_no_longer_finds_the_servers_messages(chat):
-    owner, member, _, server, (channel, _) = chat
+def test_a_kicked_member_no_longer_finds_the_servers_messages(cast):
+    owner, member, _, server, (channel, _) = cast
     send(owner, channel, "после исключения")
     response = owner.post(f"/api/servers/{server['id']}/moderation/kick", json={"userId": member.id, "reason": "флуд"})
     assert response.status_code == 200, response.get_json()
