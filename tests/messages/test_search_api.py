@@ -6,7 +6,6 @@ from tests.servers.conftest import error_of
 
 
 
-
 def send(person, channel_id, content):
     response = person.post(f"/api/messages/{channel_id}/messages", json={"content": content})
     assert response.status_code == 201, response.get_json()
