@@ -1,0 +1,1 @@
+"""Benchmarks: scripts run by hand, never collected by pytest."""

@@ -1,0 +1,405 @@
+"""The load client: one OS process driving many live sockets with asyncio and `websockets`.
+
+Each socket is an `asyncio.Protocol` around websockets' sans-I/O `ClientProtocol`, so a frame costs
+one parse and no task switch, and a frame that arrives in the same read as the handshake
+response is handled at once (simple-websocket's client holds such a frame back). The client
+offers permessage-deflate as browsers do; the servers in the run all decline it.
+
+Two dialects: Lobby's `{type, data}` frames (Lobby and the bare asyncio baseline speak them) and
+Socket.IO over raw Engine.IO 4 text frames (the Flask-SocketIO baseline). Messages carry their
+send time in their content, `bench|<key>|<unix time>`, so a receiver measures latency on the same
+machine clock and counts each (message, socket) pair.
+
+The coordinator (chat_load.py) drives a worker through a Pipe: `run_worker(pipe, worker_id)`.
+"""
+from __future__ import annotations
+
+import asyncio
+import json
+import re
+import resource
+import secrets
+import socket
+import time
+from array import array
+
+from websockets.client import ClientProtocol
+from websockets.extensions.permessage_deflate import enable_client_permessage_deflate
+from websockets.frames import Frame, Opcode
+from websockets.http11 import Response
+from websockets.protocol import State
+from websockets.uri import parse_uri
+
+KEY = re.compile(rb"bench\|([0-9.]+)\|([0-9.]+)")
+PONG = b'{"type":"pong","data":{}}'
+
+
+class Lobby:
+    """Lobby's frames (also spoken by the bare asyncio baseline)."""
+
+    path = "/ws?token={token}"
+    delivery = b'{"type":"new_message"'
+
+    @staticmethod
+    def on_open(conn) -> None:
+        pass
+
+    @staticmethod
+    def kind(data: bytes) -> str:
+        if data.startswith(b'{"type":"ping"'):
+            return "ping"
+        for kind in ("connected", "channel_joined", "error"):
+            if data.startswith(b'{"type":"%s"' % kind.encode()):
+                return kind
+        return "other"
+
+    @staticmethod
+    def frame(kind: str, data: dict) -> bytes:
+        return json.dumps({"type": kind, "data": data}, separators=(",", ":")).encode()
+
+    pong = PONG
+
+
+class SocketIO:
+    """Socket.IO 5 over Engine.IO 4, websocket transport only, as raw text frames."""
+
+    path = "/socket.io/?EIO=4&transport=websocket"
+    delivery = b'42["new_message"'
+
+    @staticmethod
+    def on_open(conn) -> None:
+        pass
+
+    @staticmethod
+    def kind(data: bytes) -> str:
+        if data == b"2":
+            return "ping"
+        if data.startswith(b"0{"):
+            return "open"
+        if data.startswith(b"40"):
+            return "connected"
+        if data.startswith(b'42["channel_joined"'):
+            return "channel_joined"
+        if data.startswith(b"44") or data.startswith(b'42["error"'):
+            return "error"
+        return "other"
+
+    @staticmethod
+    def frame(kind: str, data: dict) -> bytes:
+        return b"42" + json.dumps([kind, data], separators=(",", ":")).encode()
+
+    pong = b"3"
+
+
+DIALECTS = {"lobby": Lobby, "socketio": SocketIO}
+
+
+class Conn(asyncio.Protocol):
+    def __init__(self, worker: "Worker", index: int, url: str, origin: str | None) -> None:
+        self.worker, self.index = worker, index
+        self.dialect = worker.dialect
+        self.ws = ClientProtocol(parse_uri(url), origin=origin, extensions=enable_client_permessage_deflate(None),
+                                 max_size=None)
+        self.transport: asyncio.Transport | None = None
+        loop = asyncio.get_running_loop()
+        self.connected = loop.create_future()
+        self.joined = loop.create_future()
+        self.lost = False
+        self.seen: set[bytes] = set()
+        self.prefix = f"{worker.worker_id}.{index}.".encode()
+        self.inflight = 0
+        self.room = asyncio.Event()
+        self.frames = 0
+
+    # asyncio.Protocol
+    def connection_made(self, transport) -> None:
+        self.transport = transport
+        self.ws.send_request(self.ws.connect())
+        self.flush()
+
+    def data_received(self, data: bytes) -> None:
+        self.ws.receive_data(data)
+        events = self.ws.events_received()
+        now = time.time()
+        for event in events:
+            if isinstance(event, Frame):
+                if event.opcode is Opcode.TEXT:
+                    self.on_text(event.data, now)
+                elif event.opcode is Opcode.CLOSE:
+                    self.worker.close_frames += 1
+            elif isinstance(event, Response):
+                if self.ws.handshake_exc is not None:
+                    self.fail(self.ws.handshake_exc)
+                else:
+                    self.dialect.on_open(self)
+        self.flush()
+
+    def eof_received(self):
+        self.ws.receive_eof()
+        return False
+
+    def connection_lost(self, exc) -> None:
+        self.lost = True
+        self.worker.lost += 1
+        self.fail(ConnectionError("connection lost"))
+        self.room.set()
+
+    # frames
+    def on_text(self, data: bytes, now: float) -> None:
+        self.frames += 1
+        worker = self.worker
+        if data.startswith(self.dialect.delivery):
+            found = KEY.search(data)
+            if found is None:
+                return
+            key = found.group(1)
+            if key in self.seen:
+                worker.dups += 1
+            else:
+                self.seen.add(key)
+            worker.latencies.append(now - float(found.group(2)))
+            worker.deliveries += 1
+            if worker.window[0] <= now <= worker.window[1]:
+                worker.in_window += 1
+            if self.inflight and key.startswith(self.prefix):
+                self.inflight -= 1
+                self.room.set()
+            return
+        kind = self.dialect.kind(data)
+        if kind == "ping":
+            self.send_raw(self.dialect.pong)
+        elif kind == "open":
+            self.send_raw(b"40")
+        elif kind == "connected":
+            if not self.connected.done():
+                self.connected.set_result(now)
+        elif kind == "channel_joined":
+            if not self.joined.done():
+                self.joined.set_result(now)
+        elif kind == "error":
+            worker.errors += 1
+            if len(worker.error_samples) < 5:
+                worker.error_samples.append(data[:300].decode(errors="replace"))
+            if self.inflight:
+                self.inflight -= 1
+                self.room.set()
+
+    def fail(self, exc: Exception) -> None:
+        for future in (self.connected, self.joined):
+            if not future.done():
+                future.set_exception(exc)
+                future.exception()  # mark retrieved: a failed connect is counted, not logged
+
+    def send_raw(self, payload: bytes) -> None:
+        if self.lost or self.transport is None or self.ws.state is not State.OPEN:
+            return
+        self.ws.send_text(payload)
+        self.flush()
+
+    def flush(self) -> None:
+        if self.transport is None:
+            return
+        for chunk in self.ws.data_to_send():
+            if chunk:
+                self.transport.write(chunk)
+            elif not self.transport.is_closing():
+                self.transport.write_eof() if self.transport.can_write_eof() else None
+
+    def close(self) -> None:
+        if self.transport is not None and not self.transport.is_closing():
+            self.transport.abort()
+
+
+class Worker:
+    def __init__(self, worker_id: int) -> None:
+        self.worker_id = worker_id
+        self.dialect = Lobby
+        self.conns: list[Conn] = []
+        self.reset()
+        self.lost = 0
+
+    def reset(self) -> None:
+        self.latencies = array("d")
+        self.deliveries = self.dups = self.in_window = self.errors = self.close_frames = 0
+        self.window = (0.0, 0.0)
+        self.error_samples: list[str] = []
+        self.run = secrets.token_hex(3)  # in nonces: Lobby answers a nonce it saw before with the old message
+        for conn in getattr(self, "conns", ()):
+            conn.seen = set()
+            conn.inflight = 0
+
+    async def connect(self, host: str, port: int, tokens: list[str], channel_id: int, dialect: str,
+                      concurrency: int = 100, timeout: float = 60.0, rcvbuf: int | None = None) -> dict:
+        self.dialect = DIALECTS[dialect]
+        loop = asyncio.get_running_loop()
+        gate = asyncio.Semaphore(concurrency)
+        origin = f"http://{host}:{port}"
+        failures: dict[str, int] = {}
+        started = time.monotonic()
+
+        async def one(token: str) -> None:
+            async with gate:
+                index = len(self.conns)
+                url = f"ws://{host}:{port}" + self.dialect.path.format(token=token)
+                conn = Conn(self, index, url, origin)
+                self.conns.append(conn)
+                try:
+                    sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+                    if rcvbuf:  # the slow reader: a small window, so the server's buffers fill fast
+                        sock.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, rcvbuf)
+                    sock.setblocking(False)
+                    await asyncio.wait_for(loop.sock_connect(sock, (host, port)), timeout)
+                    await loop.create_connection(lambda: conn, sock=sock)
+                    await asyncio.wait_for(asyncio.shield(conn.connected), timeout)
+                    conn.send_raw(self.dialect.frame("join_channel", {"channelId": channel_id}))
+                    await asyncio.wait_for(asyncio.shield(conn.joined), timeout)
+                except Exception as error:  # counted: a bench reports failures, it does not stop
+                    name = type(error).__name__ + (f": {error}"[:120] if str(error) else "")
+                    failures[name] = failures.get(name, 0) + 1
+                    conn.close()
+
+        await asyncio.gather(*(one(token) for token in tokens))
+        joined = sum(1 for c in self.conns if c.joined.done() and not c.joined.exception() and not c.lost)
+        return {"joined": joined, "failures": failures, "seconds": time.monotonic() - started}
+
+    async def send(self, senders: int, channel_id: int, duration: float, start_at: float, rate: float = 0.0,
+                   window: int = 0, measure: tuple[float, float] = (0.0, 0.0), pad: int = 0) -> dict:
+        """Each of the first `senders` sockets sends `rate` messages a second (open loop), or keeps
+        `window` messages in flight (closed loop: it sends again when its own copy comes back)."""
+        self.window = measure
+        counts = {"sent": 0}
+        filler = "ж" * pad
+        live = [c for c in self.conns if c.joined.done() and not c.joined.exception() and not c.lost]
+
+        async def run(conn: Conn) -> None:
+            await asyncio.sleep(max(0.0, start_at - time.time()))
+            end, seq, nxt = start_at + duration, 0, time.time()
+            while time.time() < end and not conn.lost:
+                if window:
+                    if conn.inflight >= window:
+                        conn.room.clear()
+                        try:
+                            await asyncio.wait_for(conn.room.wait(), timeout=max(0.01, end - time.time()))
+                        except asyncio.TimeoutError:
+                            break
+                        continue
+                else:
+                    delay = nxt - time.time()
+                    if delay > 0:
+                        await asyncio.sleep(delay)
+                        if time.time() >= end:
+                            break
+                    nxt += 1.0 / rate
+                seq += 1
+                key = f"{self.worker_id}.{conn.index}.{seq}"
+                content = f"bench|{key}|{time.time():.6f}|{filler}"
+                conn.inflight += 1
+                conn.send_raw(self.dialect.frame("send_message", {"channelId": channel_id, "content": content,
+                                                                  "nonce": f"n-{self.run}-{key}"}))
+                counts["sent"] += 1
+
+        await asyncio.gather(*(run(conn) for conn in live[:senders]))
+        return counts
+
+    async def http(self, host: str, port: int, path: str, tokens: list[str], connections: int, duration: float,
+                   start_at: float) -> dict:
+        """POST a message over `connections` keep-alive HTTP/1.1 connections, each waiting for its
+        answer before the next request; the requests go round the users' tokens, so every user
+        stays far under the per-user rate limit."""
+        statuses: dict[int, int] = {}
+        latencies = array("d")
+        turn = iter(range(10**9))
+        run = secrets.token_hex(3)  # a nonce seen before would be answered 200 from the first message
+
+        async def one() -> None:
+            reader, writer = await asyncio.open_connection(host, port)
+            await asyncio.sleep(max(0.0, start_at - time.time()))
+            end = start_at + duration
+            while time.time() < end:
+                i = next(turn)
+                body = json.dumps({"content": f"bench http {self.worker_id}.{i}",
+                                   "nonce": f"h-{run}-{self.worker_id}.{i}"}).encode()
+                head = (f"POST {path} HTTP/1.1\r\nHost: {host}:{port}\r\nAuthorization: Bearer {tokens[i % len(tokens)]}"
+                        f"\r\nContent-Type: application/json\r\nContent-Length: {len(body)}\r\n\r\n").encode()
+                started = time.time()
+                writer.write(head + body)
+                answer = await reader.readuntil(b"\r\n\r\n")
+                length = int(re.search(rb"(?i)content-length: *(\d+)", answer).group(1))
+                await reader.readexactly(length)
+                latencies.append(time.time() - started)
+                status = int(answer[9:12])
+                statuses[status] = statuses.get(status, 0) + 1
+                if re.search(rb"(?i)connection: *close", answer):
+                    writer.close()
+                    reader, writer = await asyncio.open_connection(host, port)
+            writer.close()
+
+        await asyncio.gather(*(one() for _ in range(connections)))
+        return {"statuses": statuses, "latencies": latencies.tobytes()}
+
+    def stats(self) -> dict:
+        usage = resource.getrusage(resource.RUSAGE_SELF)
+        live = [c for c in self.conns if c.joined.done() and not c.joined.exception()]
+        return {"deliveries": self.deliveries, "dups": self.dups, "in_window": self.in_window,
+                "errors": self.errors, "error_samples": self.error_samples, "lost": sum(c.lost for c in live),
+                "open": sum(not c.lost for c in live), "distinct": [len(c.seen) for c in live if not c.lost],
+                "distinct_lost": [len(c.seen) for c in live if c.lost], "frames": sum(c.frames for c in live),
+                "latencies": self.latencies.tobytes(), "cpu": usage.ru_utime + usage.ru_stime,
+                "close_frames": self.close_frames,
+                "first_by_sender": sorted({k.rsplit(b".", 1)[0].decode() for k in live[0].seen}) if live else []}
+
+    def pause(self, paused: bool) -> None:
+        for conn in self.conns:
+            if conn.transport is not None and not conn.lost:
+                conn.transport.pause_reading() if paused else conn.transport.resume_reading()
+
+    async def close(self) -> None:
+        for conn in self.conns:
+            conn.close()
+        await asyncio.sleep(0.2)
+        self.conns = []
+
+
+async def serve(pipe, worker_id: int) -> None:
+    worker = Worker(worker_id)
+    loop = asyncio.get_running_loop()
+    while True:
+        command = await loop.run_in_executor(None, pipe.recv)
+        op = command.pop("op")
+        if op == "exit":
+            await worker.close()
+            pipe.send({"ok": True})
+            return
+        try:
+            if op == "connect":
+                answer = await worker.connect(**command)
+            elif op == "send":
+                answer = await worker.send(**command)
+            elif op == "http":
+                answer = await worker.http(**command)
+            elif op == "reset":
+                worker.reset()
+                answer = {}
+            elif op == "wait":
+                await asyncio.sleep(command["seconds"])
+                answer = {}
+            elif op == "stats":
+                answer = worker.stats()
+            elif op == "pause":
+                worker.pause(command["paused"])
+                answer = {}
+            elif op == "close":
+                await worker.close()
+                answer = {}
+            else:
+                raise ValueError(f"unknown op {op}")
+            pipe.send({"ok": True, **answer})
+        except Exception as error:
+            pipe.send({"ok": False, "error": repr(error)})
+
+
+def run_worker(pipe, worker_id: int) -> None:
+    import gc
+
+    gc.freeze()  # thousands of long-lived protocol objects: keep the collector off them
+    asyncio.run(serve(pipe, worker_id))
