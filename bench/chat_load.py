@@ -364,16 +364,19 @@ def run(args) -> None:
                 deployment.invisible(True)
                 log("presence: every bench user is invisible, so arrivals are not announced (--presence to announce)")
             for target in targets:
-                log(f"{target.name}: hold {scale['hold']:,} sockets, then 4 msg/s into them")
-                target.start(2)
-                result = {"hold": hold_and_fan_out(clients, target, scale, log)}
-                target.stop()
-                log(f"{target.name}: {scale['members']:,} members on one worker")
-                target.start(1)
-                result["channel"] = channel_load(clients, target, scale, log,
-                                                 slow if isinstance(target, LobbyTarget) else None)
-                target.stop()
-                if isinstance(target, LobbyTarget):
+                result = {}
+                if "hold" in args.scenarios:
+                    log(f"{target.name}: hold {scale['hold']:,} sockets, then 4 msg/s into them")
+                    target.start(2)
+                    result["hold"] = hold_and_fan_out(clients, target, scale, log)
+                    target.stop()
+                if "channel" in args.scenarios:
+                    log(f"{target.name}: {scale['members']:,} members on one worker")
+                    target.start(1)
+                    result["channel"] = channel_load(clients, target, scale, log,
+                                                     slow if isinstance(target, LobbyTarget) else None)
+                    target.stop()
+                if isinstance(target, LobbyTarget) and "http" in args.scenarios:
                     log("Lobby: HTTP POST throughput, 2 workers")
                     target.start(2)
                     result["http"] = http_posts(clients, target, scale, log)
@@ -385,7 +388,7 @@ def run(args) -> None:
             for group in (clients, slow):
                 if group is not None:
                     group.close()
-    if args.only:
+    if args.only or set(args.scenarios) != {"hold", "channel", "http"}:
         return
     print()
     print(f"Live socket load, {'--quick (scaled down)' if args.quick else 'full run'}; "
@@ -407,6 +410,9 @@ def main() -> None:
                         help="announce every arrival to the whole server, as Lobby does today (default: the bench "
                              "users are invisible, so the figures are the socket path's; see the README)")
     parser.add_argument("--only", nargs="*", help="run only these servers (lobby, asyncio, flask-socketio); no table")
+    parser.add_argument("--scenarios", nargs="*", default=["hold", "channel", "http"],
+                        help="hold (sockets held, 4 msg/s), channel (saturation, 20 msg/s, slow reader), http "
+                             "(POST rate); default all three; with fewer, no table")
     parser.add_argument("--timeout", type=float, default=None, help="hard limit in seconds (default 1500; quick 400)")
     args = parser.parse_args()
     limit = args.timeout or (400 if args.quick else 1500)

@@ -131,4 +131,7 @@ def engine_options(uri: str) -> dict:
     if uri.startswith("sqlite"):
         # A short busy timeout: a blocked SQLite call would freeze a whole gevent worker.
         return {"connect_args": {"timeout": 5}}
-    return {"pool_pre_ping": True}
+    # No pre-ping: it is a round trip on every checkout (measured: 132 → 169 sends/s in-process on
+    # PostgreSQL). After a database restart each stale pooled connection fails one call and is
+    # replaced; connections are also renewed hourly.
+    return {"pool_pre_ping": False, "pool_recycle": 3600}

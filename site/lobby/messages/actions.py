@@ -13,7 +13,7 @@ from lobby.jobs.queue import enqueue
 from lobby.jobs.tasks import remove_attachment_files
 from lobby.messages import attachments
 from lobby.messages.models import Attachment, Message, Reaction
-from lobby.messages.serialize import message_dict
+from lobby.messages.serialize import attachment_dict, message_dict
 from lobby.realtime.bus import Recipients, publish
 from lobby.servers.access import access_channel
 
@@ -64,35 +64,52 @@ def do_send_message(user: User, channel_id: int, content, reply_to_id=None, nonc
 def send_message_once(user: User, channel_id: int, content, reply_to_id=None, nonce=None,
                       files: list | None = None) -> tuple[dict, bool]:
     """Returns (message, created). A nonce seen before returns the first message, unchanged (and
-    stores none of the files sent again). `files`: uploaded file parts (werkzeug FileStorage)."""
+    stores none of the files sent again). `files`: uploaded file parts (werkzeug FileStorage).
+
+    The hot path of the chat, so it keeps to few round trips: one query for the channel and the
+    membership, the insert (a repeated nonce is caught by the unique constraint, not looked up
+    first), the commit; the answer is built from what is in hand, not read back."""
     channel, _ = access_channel(user, channel_id)
+    channel_id = channel.id
     sent = attachments.sent_files(files or [])
     text = check_content(content, allow_empty=bool(sent))
     nonce = str(nonce)[:MAX_NONCE] if nonce else None
-    earlier = existing_by_nonce(user, nonce)
-    if earlier is not None:
-        return message_dict(earlier), False
-    if reply_to_id is not None:
-        replied = db.session.get(Message, reply_to_id) if isinstance(reply_to_id, int) else None
-        if replied is None or replied.channel_id != channel.id:
-            raise ValidationError({"replyToId": "Сообщение для ответа не найдено"})
+    if sent and nonce:  # files are costly to check and write: a resend of them is looked up first
+        earlier = existing_by_nonce(user, nonce)
+        if earlier is not None:
+            return message_dict(earlier), False
+    replied = check_reply(channel_id, reply_to_id)
     prepared = attachments.check_files(sent)
-    message = Message(channel_id=channel.id, author_id=user.id, content=text, reply_to_id=reply_to_id, nonce=nonce)
+    message = Message(channel_id=channel_id, author=user, content=text, reply_to=replied, nonce=nonce)
     db.session.add(message)
-    written = attachments.store_files(message, prepared)
+    written, rows = attachments.store_files(message, prepared)
     try:
+        db.session.flush()  # the id and the attachments' ids, for the answer
+        body = message_dict(message, [], [attachment_dict(row) for row in rows])
         db.session.commit()
-    except IntegrityError:  # the same nonce raced in from another connection: that one won
+    except IntegrityError:  # this nonce was used before (a resend, or a race): the first one stands
         db.session.rollback()
         attachments.remove_paths(written)
-        return message_dict(existing_by_nonce(user, nonce)), False
+        earlier = existing_by_nonce(user, nonce)
+        if earlier is None:
+            raise
+        return message_dict(earlier), False
     except BaseException:
         db.session.rollback()
         attachments.remove_paths(written)
         raise
-    body = message_dict(message, [])
-    notify_channel(channel.id, "new_message", body)
+    notify_channel(channel_id, "new_message", body)
     return body, True
+
+
+def check_reply(channel_id: int, reply_to_id) -> Message | None:
+    """The message replied to: one of the same channel."""
+    if reply_to_id is None:
+        return None
+    replied = db.session.get(Message, reply_to_id) if isinstance(reply_to_id, int) else None
+    if replied is None or replied.channel_id != channel_id:
+        raise ValidationError({"replyToId": "Сообщение для ответа не найдено"})
+    return replied
 
 
 def do_edit_message(user: User, message_id: int, content) -> dict:

@@ -202,23 +202,25 @@ def save_animation(image: Image.Image, kind: str, out: BytesIO) -> tuple[int, in
     return frames[0].size
 
 
-def store_files(message: Message, prepared: list[Prepared]) -> list[Path]:
+def store_files(message: Message, prepared: list[Prepared]) -> tuple[list[Path], list[Attachment]]:
     """Write the files and add their rows to the session (call before the commit; on failure
-    `remove_paths` what this returned). Returns the paths written."""
+    `remove_paths` the paths this returned). Returns the paths written and the rows added."""
     written: list[Path] = []
+    rows: list[Attachment] = []
     try:
         for item in prepared:
             stored = secrets.token_hex(16) + (f".{item.extension}" if item.extension else "")
             path = path_of(stored)
             item.write(path)
             written.append(path)
-            db.session.add(Attachment(message=message, filename=item.filename, stored_name=stored,
-                                      content_type=item.content_type, size=item.size, width=item.width,
-                                      height=item.height))
+            rows.append(Attachment(message=message, filename=item.filename, stored_name=stored,
+                                   content_type=item.content_type, size=item.size, width=item.width,
+                                   height=item.height))
+            db.session.add(rows[-1])
     except BaseException:
         remove_paths(written)
         raise
-    return written
+    return written, rows
 
 
 def remove_paths(paths: list[Path]) -> None:

@@ -45,6 +45,7 @@ SETTINGS = {
     "SOCKET_RATE": 20.0,  # frames a second, per connection
     "SOCKET_BURST": 40,
     "SOCKET_OUTBOX": 256,  # frames queued for a socket before it counts as too slow
+    "SOCKET_OUTBOX_BYTES": 256 * 1024,  # ... or bytes
     "PRESENCE_GRACE_SECONDS": 5.0,
     "PRESENCE_HEARTBEAT_SECONDS": 10.0,  # production: a process silent for 3 of these is reaped
 }
@@ -81,7 +82,8 @@ def gateway(ws):
         ws.close(CLOSE_UNAUTHORIZED, "unauthorized")
         hang_up(ws)
         return
-    conn = Connection(ws, user, int(app.config["SOCKET_OUTBOX"]), float(app.config["SOCKET_PING_SECONDS"]))
+    conn = Connection(ws, user, int(app.config["SOCKET_OUTBOX"]), float(app.config["SOCKET_PING_SECONDS"]),
+                      int(app.config["SOCKET_OUTBOX_BYTES"]))
     hub, presence = app.extensions["lobby.hub"], app.extensions["lobby.presence"]
     conn.send({"type": "connected", "data": {"userId": user.id, "username": user.username,
                                              "status": chosen_status(presence, user.id)}})

@@ -3,7 +3,8 @@
 A private server the user is not a member of answers 404, as if it did not exist."""
 from __future__ import annotations
 
-from sqlalchemy import select
+from sqlalchemy import and_, select
+from sqlalchemy.orm import lazyload
 
 from lobby.accounts.models import User
 from lobby.errors import ApiError
@@ -16,7 +17,9 @@ NO_RIGHTS = "Недостаточно прав"
 
 
 def membership_of(user: User, server_id: int) -> Membership | None:
-    return db.session.scalar(select(Membership).where(Membership.server_id == server_id, Membership.user_id == user.id))
+    # `membership.user` is the caller, already in the session: no join needed to get it.
+    return db.session.scalar(select(Membership).where(Membership.server_id == server_id, Membership.user_id == user.id)
+                             .options(lazyload(Membership.user)))
 
 
 def active_ban(user_id: int, server_id: int) -> Ban | None:
@@ -56,9 +59,14 @@ def access_owner(user: User, server_id: int) -> tuple[Server, Membership]:
 
 
 def access_channel(user: User, channel_id: int) -> tuple[Channel, Membership]:
-    """A channel of a server the user belongs to; 404 otherwise (channels are never public)."""
-    channel = db.session.get(Channel, channel_id)
-    membership = membership_of(user, channel.server_id) if channel else None
+    """A channel of a server the user belongs to; 404 otherwise (channels are never public).
+    One query: every message sent goes through here."""
+    row = db.session.execute(
+        select(Channel, Membership).where(Channel.id == channel_id)
+        .outerjoin(Membership, and_(Membership.server_id == Channel.server_id, Membership.user_id == user.id))
+        .options(lazyload(Membership.user))
+    ).first()
+    channel, membership = row if row is not None else (None, None)
     if channel is None or membership is None:
         raise ApiError(404, "Канал не найден", "CHANNEL_NOT_FOUND")
     return channel, membership
