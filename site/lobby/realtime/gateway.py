@@ -25,7 +25,7 @@ from lobby.accounts.tokens import user_for_access_token
 from lobby.errors import ApiError
 from lobby.extensions import db, sock
 from lobby.realtime.handlers import HANDLERS
-from lobby.realtime.hub import CLOSE_UNAUTHORIZED, Connection, encode
+from lobby.realtime.connection import CLOSE_UNAUTHORIZED, Connection, encode
 
 log = logging.getLogger(__name__)
 blueprint = Blueprint("realtime", __name__)

@@ -1,0 +1,203 @@
+"""One open live socket, and how frames reach it.
+
+Frames go out as ready-made WebSocket bytes, built once per event (`wire`): at a thousand sockets
+an event, framing each copy again and one system call per frame were most of the cost of a
+delivery (py-spy under bench/chat_load.py). Compression is never negotiated on /ws (see
+gateway.py), so a server frame is just a header and the payload.
+
+`enqueue` never blocks. When nothing is queued it writes at once without waiting (most frames fit
+in the kernel's buffer); what does not fit waits in the outbox, and a sender thread (a greenlet
+under gevent) lives only while the outbox is not empty, writing all it holds in one call. An idle
+socket has no sender at all: memory per socket is one of Lobby's targets. A socket whose queued
+frames or bytes pass the limits is cut off, so one slow reader never builds a backlog (it catches
+up over HTTP when it returns).
+"""
+from __future__ import annotations
+
+import json
+import logging
+import socket
+import struct
+import threading
+from collections import deque
+from time import monotonic
+
+from simple_websocket import ConnectionClosed
+from wsproto.utilities import LocalProtocolError
+
+log = logging.getLogger(__name__)
+
+SEND_BUFFER = 64 * 1024  # bytes the kernel may hold for one socket (Linux doubles it)
+BATCH = 64  # frames joined into one write at most
+CLOSE_UNAUTHORIZED = 4001
+
+
+def encode(frame: dict) -> str:
+    # ensure_ascii=False: Russian text stays two bytes a letter instead of six.
+    return json.dumps(frame, ensure_ascii=False, separators=(",", ":"), default=str)
+
+
+def wire(text: str) -> bytes:
+    """One unfragmented, unmasked WebSocket text frame (RFC 6455 §5.2), as a server sends it."""
+    payload = text.encode()
+    size = len(payload)
+    if size < 126:
+        return bytes((0x81, size)) + payload
+    if size < 1 << 16:
+        return struct.pack("!BBH", 0x81, 126, size) + payload
+    return struct.pack("!BBQ", 0x81, 127, size) + payload
+
+
+PING_FRAME = wire('{"type":"ping","data":{}}')
+
+
+class Connection:
+    """One open socket of one user. `user` is a detached User row loaded at the handshake."""
+
+    def __init__(self, ws, user, outbox_size: int = 256, ping_seconds: float = 25.0,
+                 outbox_bytes: int = 256 * 1024) -> None:
+        self.ws = ws
+        self.user = user
+        self.user_id: int = user.id
+        self.channels: set[int] = set()  # guarded by the hub's lock
+        self.revocations = 0  # bumped whenever the hub takes channels away (see Hub.join)
+        self.closed = False
+        self.ping_seconds = ping_seconds
+        self.next_ping = monotonic() + ping_seconds  # the hub's pinger keeps it
+        self.send_lock = threading.Lock()  # one writer at a time on the socket
+        self._outbox: deque[bytes] = deque()
+        # Queued or being written, frames and bytes: past either limit the reader is too slow.
+        self._limits = (outbox_size, outbox_bytes)
+        self._pending = [0, 0]
+        self._count_lock = threading.Lock()  # guards the counts, the outbox's appends and _sender
+        self._sender: threading.Thread | None = None
+        self._closing: tuple[int, str] | None = None  # set by end(): the sender closes with it
+        # gevent wraps the OS socket; a send on the wrapper would wait cooperatively, never fail fast.
+        self._raw = getattr(ws.sock, "_sock", ws.sock)
+
+    def start(self) -> None:
+        # Cap the kernel's send buffer: left alone, Linux grows it to 4 MB per socket, so a
+        # reader that stopped reading would pile up megabytes before it counted as slow.
+        try:
+            self.ws.sock.setsockopt(socket.SOL_SOCKET, socket.SO_SNDBUF, SEND_BUFFER)
+        except (AttributeError, OSError):
+            pass
+
+    def send(self, frame: dict) -> None:
+        self.enqueue(encode(frame))
+
+    def enqueue(self, frame: str | bytes) -> None:
+        """Send a frame (JSON text, or `wire` bytes) now or soon; never blocks. From any thread."""
+        if self.closed:
+            return
+        data = wire(frame) if isinstance(frame, str) else frame
+        if not self._outbox and self._write_through(data):
+            return
+        with self._count_lock:
+            frames, size = self._pending
+            slow = frames >= self._limits[0] or size + len(data) > self._limits[1]
+            if not slow:
+                self._queue(data)
+        if slow:
+            log.info("live socket of user %s cut off: it does not keep up", self.user_id)
+            self.abort()
+
+    def _write_through(self, data: bytes) -> bool:
+        """With nothing queued and no write under way: write now, without waiting; queue what did
+        not fit. False when the frame must be queued whole."""
+        if not self.send_lock.acquire(blocking=False):
+            return False
+        try:
+            if self._outbox or self.closed:
+                return False
+            try:
+                sent = self._raw.send(data, socket.MSG_DONTWAIT)
+            except BlockingIOError:
+                return False
+            except OSError:
+                self.abort()
+                return True
+            if sent < len(data):
+                with self._count_lock:
+                    self._queue(data[sent:])
+            return True
+        finally:
+            self.send_lock.release()
+
+    def _queue(self, data: bytes) -> None:
+        """Under the count lock: add to the outbox, and make sure a sender will write it."""
+        self._pending[0] += 1
+        self._pending[1] += len(data)
+        self._outbox.append(data)
+        self._start_sender()
+
+    def _start_sender(self) -> None:
+        """Under the count lock."""
+        if self._sender is None:
+            self._sender = threading.Thread(target=self._drain, name=f"ws-send-{self.user_id}", daemon=True)
+            self._sender.start()
+
+    def _drain(self) -> None:
+        """Write what is queued, in batches; then end, unless more came meanwhile."""
+        while True:
+            with self.send_lock:
+                while self._outbox and not self.closed:
+                    batch = [self._outbox.popleft() for _ in range(min(BATCH, len(self._outbox)))]
+                    try:
+                        self.ws.sock.sendall(batch[0] if len(batch) == 1 else b"".join(batch))
+                    except OSError:  # closing under us
+                        self.abort()  # the reader may not have noticed yet: end it too
+                    with self._count_lock:
+                        self._pending[0] -= len(batch)
+                        self._pending[1] -= sum(map(len, batch))
+                if self._closing and not self.closed:
+                    self._send_close(*self._closing)
+            with self._count_lock:
+                if not self._outbox or self.closed:
+                    self._sender = None
+                    return
+
+    def _send_close(self, code: int, reason: str) -> None:
+        """Under the send lock: the close frame; the client answers it and the gateway's receive
+        loop ends on that answer."""
+        self.closed = True
+        try:
+            self.ws.close(code, reason)
+        except (ConnectionClosed, OSError, LocalProtocolError):
+            self.abort()
+
+    def end(self, code: int, reason: str) -> None:
+        """Close with a close frame from any thread: the sender sends it after what is queued."""
+        if self.closed:
+            return
+        self._closing = (code, reason)
+        with self._count_lock:
+            self._start_sender()
+
+    def close(self, code: int | None = None, reason: str | None = None) -> None:
+        """Close with a close frame; called by the connection's own request thread."""
+        self.closed = True
+        # A sender may be stuck writing to a client that stopped reading: do not wait for it.
+        if not self.send_lock.acquire(timeout=2):
+            self.abort()
+            return
+        try:
+            if self.ws.connected:
+                self.ws.close(code, reason)
+        except (ConnectionClosed, OSError, LocalProtocolError):
+            pass
+        finally:
+            self.send_lock.release()
+        sender = self._sender
+        if sender is not None:
+            sender.join(timeout=2)
+
+    def abort(self) -> None:
+        """Drop the connection without a close frame, without blocking; from any thread.
+        Shutting the socket down unblocks a pending send and ends the reader, so the gateway's
+        receive loop sees the close and unregisters the connection."""
+        self.closed = True
+        try:
+            self.ws.sock.shutdown(socket.SHUT_RDWR)
+        except OSError:
+            pass
