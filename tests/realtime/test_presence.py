@@ -92,3 +92,21 @@ def test_a_bad_status_is_refused(community, connect, data, field):
     alice = connect(community.alice)
     alice.send("presence_update", data)
     assert list(alice.expect("error")["data"]["errors"]) == [field]
+
+
+def test_in_a_large_server_comings_and_goings_are_not_pushed_but_listed(app, community, connect):
+    app.config["PRESENCE_LARGE_SERVER"] = 2  # the community has three members: it counts as large
+    bob = connect(community.bob)
+    connect(community.alice)
+    assert statuses_of(bob, community.alice.id, 1.0) == []
+    members = community.bob.get(f"/api/servers/{community.server['id']}/members").get_json()["members"]
+    assert {m["user"]["username"]: m["user"]["status"] for m in members}["alice"] == "ONLINE"
+
+
+def test_a_small_server_shared_with_a_large_one_still_hears(app, community, connect, create_server):
+    app.config["PRESENCE_LARGE_SERVER"] = 2
+    duo = create_server("bob", name="Дуэт")
+    assert community.alice.post(f"/api/servers/join/{duo['inviteCode']}").status_code == 200
+    bob = connect(community.bob)
+    connect(community.alice)
+    assert statuses_of(bob, community.alice.id, 1.0) == ["online"]

@@ -48,6 +48,7 @@ SETTINGS = {
     "SOCKET_OUTBOX_BYTES": 256 * 1024,  # ... or bytes
     "PRESENCE_GRACE_SECONDS": 5.0,
     "PRESENCE_HEARTBEAT_SECONDS": 10.0,  # production: a process silent for 3 of these is reaped
+    "PRESENCE_LARGE_SERVER": 250,  # members past which a server's comings and goings are not pushed
 }
 
 

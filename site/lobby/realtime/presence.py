@@ -1,5 +1,6 @@
 """Presence: online while a user has an open socket, told only to the people who share a server
-with them (friends join them later), never to everyone.
+with them (friends join them later), never to everyone — and in large servers not pushed at all
+(`people_who_see`): their member lists read statuses when they load.
 
 Counting sockets. Each process counts its own sockets per user in memory. Embedded mode has one
 process, so that count is the whole truth. Production runs several processes (gunicorn workers,
@@ -20,7 +21,7 @@ import atexit
 import logging
 import threading
 
-from sqlalchemy import select
+from sqlalchemy import func, select
 
 from lobby.extensions import db
 from lobby.realtime.bus import Recipients, publish
@@ -31,12 +32,17 @@ log = logging.getLogger(__name__)
 STATUSES = ("online", "idle", "dnd", "invisible")
 
 
-def people_who_see(user_id: int) -> set[int]:
-    """Everyone who shares a server with the user, and the user (their other tabs)."""
+def people_who_see(user_id: int, large: int) -> set[int]:
+    """Everyone who shares a server of at most `large` members with the user, and the user (their
+    other tabs). In a larger server every arrival told to every member would be members² frames
+    (5,000 members: 25 million as they all come online), so there, as in other chat apps' large
+    communities, statuses are read with the member list instead of pushed."""
     from lobby.servers.models import Membership
 
-    servers = select(Membership.server_id).where(Membership.user_id == user_id)
-    found = db.session.scalars(select(Membership.user_id).where(Membership.server_id.in_(servers)).distinct())
+    mine = select(Membership.server_id).where(Membership.user_id == user_id)
+    small = (select(Membership.server_id).where(Membership.server_id.in_(mine))
+             .group_by(Membership.server_id).having(func.count() <= large))
+    found = db.session.scalars(select(Membership.user_id).where(Membership.server_id.in_(small)).distinct())
     return set(found) | {user_id}
 
 
@@ -110,7 +116,8 @@ class Presence:
             data["customStatus"] = custom_status
         # A fresh app context: this also runs on timer and heartbeat threads, outside any request.
         with self.app.app_context():
-            publish({"type": "user_status", "data": data}, Recipients.of(users=people_who_see(user_id)))
+            seers = people_who_see(user_id, int(self.app.config["PRESENCE_LARGE_SERVER"]))
+            publish({"type": "user_status", "data": data}, Recipients.of(users=seers))
 
     def _start_heartbeat(self) -> None:
         if not self.store.shared or self._heartbeat is not None:
