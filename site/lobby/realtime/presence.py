@@ -21,7 +21,8 @@ import atexit
 import logging
 import threading
 
-from sqlalchemy import func, select
+from sqlalchemy import exists, select
+from sqlalchemy.orm import aliased
 
 from lobby.extensions import db
 from lobby.realtime.bus import Recipients, publish
@@ -39,9 +40,10 @@ def people_who_see(user_id: int, large: int) -> set[int]:
     communities, statuses are read with the member list instead of pushed."""
     from lobby.servers.models import Membership
 
-    mine = select(Membership.server_id).where(Membership.user_id == user_id)
-    small = (select(Membership.server_id).where(Membership.server_id.in_(mine))
-             .group_by(Membership.server_id).having(func.count() <= large))
+    other = aliased(Membership)
+    # "More than `large` members" without counting them all: is there a member past the first `large`?
+    crowded = select(other.id).where(other.server_id == Membership.server_id).offset(large).limit(1)
+    small = select(Membership.server_id).where(Membership.user_id == user_id, ~exists(crowded))
     found = db.session.scalars(select(Membership.user_id).where(Membership.server_id.in_(small)).distinct())
     return set(found) | {user_id}
 
