@@ -32,8 +32,9 @@ def open_general(app, live, driver) -> None:
         from lobby.extensions import db
         from lobby.servers.models import Channel
 
-        channel_id = db.session.scalar(select(Channel.id).where(Channel.name == "общий"))
-    driver.get(f"{live.url}/app/servers/1/channels/{channel_id}")
+        channel = db.session.scalar(select(Channel).where(Channel.name == "общий"))
+        server_id, channel_id = channel.server_id, channel.id  # ids go on counting across tests on PostgreSQL
+    driver.get(f"{live.url}/app/servers/{server_id}/channels/{channel_id}")
     WebDriverWait(driver, 15).until(lambda d: d.find_element(By.CSS_SELECTOR, ".connection-state").text == "онлайн")
 
 

@@ -51,12 +51,17 @@ class Hub:
         """Ping each socket every `ping_seconds` (its `next_ping`): one thread for all of them."""
         stop = threading.Event()  # never set: the pinger lives as long as the process
         while not stop.wait(self._tick):
-            now = monotonic()
-            with self._lock:
-                due = [conn for conns in self._by_user.values() for conn in conns if conn.next_ping <= now]
-            for conn in due:
-                conn.next_ping = now + conn.ping_seconds
-                conn.enqueue(PING_FRAME)
+            try:
+                self._ping_due(monotonic())
+            except Exception:  # on its own thread nobody else would see it; the next tick goes on
+                log.exception("live socket pinger failed")
+
+    def _ping_due(self, now: float) -> None:
+        with self._lock:
+            due = [conn for conns in self._by_user.values() for conn in conns if conn.next_ping <= now]
+        for conn in due:
+            conn.next_ping = now + conn.ping_seconds
+            conn.enqueue(PING_FRAME)
 
     def unregister(self, conn: Connection) -> None:
         with self._lock:
