@@ -125,8 +125,9 @@ def do_edit_message(user: User, message_id: int, content) -> dict:
     return body
 
 
-def do_delete_message(user: User, message_id: int) -> None:
-    """The author deletes their own; the server's owner and moderators delete any."""
+def do_delete_message(user: User, message_id: int) -> dict:
+    """The author deletes their own; the server's owner and moderators delete any. Returns the
+    `message_deleted` event's data."""
     message, membership = message_in_reach(user, message_id)
     if message.author_id != user.id and not membership.moderates:
         raise ApiError(403, "Недостаточно прав для удаления сообщения", "FORBIDDEN")
@@ -136,10 +137,19 @@ def do_delete_message(user: User, message_id: int) -> None:
     db.session.commit()
     if stored:  # after the commit: a failed delete must not lose the files of a message that stays
         enqueue(remove_attachment_files, stored)
-    notify_channel(channel_id, "message_deleted", {"id": message_id, "messageId": message_id, "channelId": channel_id})
+    event = {"id": message_id, "messageId": message_id, "channelId": channel_id}
+    notify_channel(channel_id, "message_deleted", event)
+    return event
 
 
-def do_add_reaction(user: User, message_id: int, emoji) -> dict:
+def reaction_event(body: dict, emoji: str, user_id: int) -> dict:
+    """The data of `reaction_added` / `reaction_removed`, from the message's wire shape."""
+    return {"messageId": body["id"], "channelId": body["channelId"], "emoji": emoji, "userId": user_id,
+            "reactions": body["reactions"]}
+
+
+def do_add_reaction(user: User, message_id: int, emoji) -> tuple[dict, dict]:
+    """Returns the message and the `reaction_added` event's data."""
     message, _ = message_in_reach(user, message_id)
     value = check_emoji(emoji)
     db.session.add(Reaction(message_id=message.id, user_id=user.id, emoji=value))
@@ -147,23 +157,23 @@ def do_add_reaction(user: User, message_id: int, emoji) -> dict:
         db.session.commit()
     except IntegrityError:  # already reacted with it: nothing changes
         db.session.rollback()
-        return message_dict(message)
+        body = message_dict(message)
+        return body, reaction_event(body, value, user.id)
     body = message_dict(message)
-    notify_channel(message.channel_id, "reaction_added",
-                   {"messageId": message.id, "channelId": message.channel_id, "emoji": value, "userId": user.id,
-                    "reactions": body["reactions"]})
-    return body
+    event = reaction_event(body, value, user.id)
+    notify_channel(message.channel_id, "reaction_added", event)
+    return body, event
 
 
-def do_remove_reaction(user: User, message_id: int, emoji) -> dict:
+def do_remove_reaction(user: User, message_id: int, emoji) -> tuple[dict, dict]:
+    """Returns the message and the `reaction_removed` event's data."""
     message, _ = message_in_reach(user, message_id)
     value = check_emoji(emoji)
     removed = db.session.execute(delete(Reaction).where(
         Reaction.message_id == message.id, Reaction.user_id == user.id, Reaction.emoji == value)).rowcount
     db.session.commit()
     body = message_dict(message)
+    event = reaction_event(body, value, user.id)
     if removed:
-        notify_channel(message.channel_id, "reaction_removed",
-                       {"messageId": message.id, "channelId": message.channel_id, "emoji": value, "userId": user.id,
-                        "reactions": body["reactions"]})
-    return body
+        notify_channel(message.channel_id, "reaction_removed", event)
+    return body, event

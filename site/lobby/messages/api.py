@@ -98,10 +98,10 @@ def delete(message_id: int):
 @blueprint.post("/<int:message_id>/reactions")
 @api_login_required
 def react(message_id: int):
-    return json_response({"message": actions.do_add_reaction(g.user, message_id, body().get("emoji"))})
+    return json_response({"message": actions.do_add_reaction(g.user, message_id, body().get("emoji"))[0]})
 
 
 @blueprint.delete("/<int:message_id>/reactions/<path:emoji>")
 @api_login_required
 def unreact(message_id: int, emoji: str):
-    return json_response({"message": actions.do_remove_reaction(g.user, message_id, emoji)})
+    return json_response({"message": actions.do_remove_reaction(g.user, message_id, emoji)[0]})

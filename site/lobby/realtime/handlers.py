@@ -91,34 +91,24 @@ def edit_message(conn, data) -> Reply:
 
 
 def delete_message(conn, data) -> Reply:
-    from lobby.messages.actions import do_delete_message, message_in_reach
+    from lobby.messages.actions import do_delete_message
 
-    message_id = identifier(data, "messageId")
-    channel_id = message_in_reach(user_of(conn), message_id)[0].channel_id
-    do_delete_message(user_of(conn), message_id)
-    return unless_joined(conn, channel_id, "message_deleted",
-                         {"id": message_id, "messageId": message_id, "channelId": channel_id})
+    event = do_delete_message(user_of(conn), identifier(data, "messageId"))
+    return unless_joined(conn, event["channelId"], "message_deleted", event)
 
 
 def reaction_add(conn, data) -> Reply:
     from lobby.messages.actions import do_add_reaction
 
-    emoji = data.get("emoji")
-    message = do_add_reaction(user_of(conn), identifier(data, "messageId"), emoji)
-    return unless_joined(conn, message["channelId"], "reaction_added", reaction_event(conn, message, emoji))
+    _, event = do_add_reaction(user_of(conn), identifier(data, "messageId"), data.get("emoji"))
+    return unless_joined(conn, event["channelId"], "reaction_added", event)
 
 
 def reaction_remove(conn, data) -> Reply:
     from lobby.messages.actions import do_remove_reaction
 
-    emoji = data.get("emoji")
-    message = do_remove_reaction(user_of(conn), identifier(data, "messageId"), emoji)
-    return unless_joined(conn, message["channelId"], "reaction_removed", reaction_event(conn, message, emoji))
-
-
-def reaction_event(conn, message: dict, emoji) -> dict:
-    return {"messageId": message["id"], "channelId": message["channelId"], "emoji": str(emoji).strip(),
-            "userId": conn.user_id, "reactions": message["reactions"]}
+    _, event = do_remove_reaction(user_of(conn), identifier(data, "messageId"), data.get("emoji"))
+    return unless_joined(conn, event["channelId"], "reaction_removed", event)
 
 
 def typing(conn, data) -> Reply:
