@@ -87,7 +87,7 @@ def gateway(ws):
                       int(app.config["SOCKET_OUTBOX_BYTES"]))
     hub, presence = app.extensions["lobby.hub"], app.extensions["lobby.presence"]
     conn.send({"type": "connected", "data": {"userId": user.id, "username": user.username,
-                                             "status": chosen_status(presence, user.id)}})
+                                             "status": presence.chosen_status(user.id)}})
     hub.register(conn)
     conn.start()
     quietly(presence.connected, user.id)
@@ -114,15 +114,6 @@ def hang_up(ws) -> None:
         ws.sock.shutdown(socket.SHUT_RDWR)
     except OSError:
         pass
-
-
-def chosen_status(presence, user_id: int) -> str:
-    """The status the user picked last (it outlives their sockets), so every tab shows it."""
-    try:
-        return presence.store.status(user_id) or "online"
-    except Exception:  # a Redis blip: the default is a fine answer
-        log.exception("presence status lookup failed for user %s", user_id)
-        return "online"
 
 
 def quietly(action, user_id: int) -> None:

@@ -79,6 +79,14 @@ class Presence:
         self.store.set_status(user_id, status)
         self._announce(user_id, status, custom_status)
 
+    def chosen_status(self, user_id: int) -> str:
+        """The status the user picked last (it outlives their sockets), so every tab shows it."""
+        try:
+            return self.store.status(user_id) or "online"
+        except Exception:  # a Redis blip: the default is a fine answer
+            log.exception("presence status lookup failed for user %s", user_id)
+            return "online"
+
     def visible_statuses(self, user_ids) -> dict[int, str]:
         """Who of these users others see online, and how: {user id: online|idle|dnd}. Offline and
         invisible users are left out. One store round trip for the whole list."""
