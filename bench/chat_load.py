@@ -113,7 +113,7 @@ def gather(answers: list[dict]) -> dict:
         latencies.frombytes(answer["latencies"])
     ordered = sorted(latencies)
     total = {key: sum(a[key] for a in answers) for key in ("deliveries", "dups", "in_window", "errors", "lost", "open",
-                                                         "frames", "close_frames")}
+                                                         "frames", "close_frames", "reads")}
     total["distinct"] = [d for a in answers for d in a["distinct"]]
     total["latencies"] = ordered
     total["cpu"] = sum(a["cpu"] for a in answers)
@@ -133,7 +133,8 @@ def traffic(clients: Clients, target: Target, *, senders: int, seconds: float, r
     measure = (start + min(1.0, seconds / 4), start + seconds)
     client_cpu = sum(a["cpu"] for a in clients.call("stats"))
     server_cpu = target.cpu()
-    sent = clients.call("send", each=lambda i: {"senders": per_client[i]}, channel_id=target.channel(),
+    sent = clients.call("send", each=lambda i: {"senders": per_client[i], "first": sum(per_client[:i]),
+                                                "everyone": senders}, channel_id=target.channel(),
                         duration=seconds, start_at=start, rate=rate, window=window, measure=measure, pad=pad)
     server_cpu = target.cpu() - server_cpu
     clients.call("wait", seconds=drain)  # let the last messages arrive (a late one counts as late)
@@ -255,7 +256,7 @@ def describe(result: dict, members: int) -> str:
     return (f"sent {result['sent']}, delivered {result['deliveries']:,}/{expected:,} "
             f"({within(result, members, 1e9):.2%}), dups {result['dups']}, p50 {percentile(lat, .5) * 1000:.1f} ms, "
             f"p99 {percentile(lat, .99) * 1000:.1f} ms, lost sockets {result['lost']}, errors {result['errors']} "
-            f"{result['error_samples'] or ''}; CPU client {result['client_cpu']:.0%} server {result['server_cpu']:.0%}")
+            f"{result['error_samples'] or ''}; {result['reads']:,} reads; CPU client {result['client_cpu']:.0%} server {result['server_cpu']:.0%}")
 
 
 def within(result: dict, members: int, seconds: float) -> float:

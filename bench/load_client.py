@@ -118,6 +118,7 @@ class Conn(asyncio.Protocol):
         self.flush()
 
     def data_received(self, data: bytes) -> None:
+        self.worker.reads += 1
         self.ws.receive_data(data)
         events = self.ws.events_received()
         now = time.time()
@@ -220,7 +221,7 @@ class Worker:
 
     def reset(self) -> None:
         self.latencies = array("d")
-        self.deliveries = self.dups = self.in_window = self.errors = self.close_frames = 0
+        self.deliveries = self.dups = self.in_window = self.errors = self.close_frames = self.reads = 0
         self.window = (0.0, 0.0)
         self.error_samples: list[str] = []
         self.run = secrets.token_hex(3)  # in nonces: Lobby answers a nonce it saw before with the old message
@@ -263,17 +264,23 @@ class Worker:
         return {"joined": joined, "failures": failures, "seconds": time.monotonic() - started}
 
     async def send(self, senders: int, channel_id: int, duration: float, start_at: float, rate: float = 0.0,
-                   window: int = 0, measure: tuple[float, float] = (0.0, 0.0), pad: int = 0) -> dict:
+                   window: int = 0, measure: tuple[float, float] = (0.0, 0.0), pad: int = 0,
+                   first: int = 0, everyone: int = 0) -> dict:
         """Each of the first `senders` sockets sends `rate` messages a second (open loop), or keeps
-        `window` messages in flight (closed loop: it sends again when its own copy comes back)."""
+        `window` messages in flight (closed loop: it sends again when its own copy comes back).
+
+        Open loop, the senders take turns: sender `first + i` of `everyone` (over all client
+        processes) starts that many slots of 1 / (rate × everyone) seconds late, so "20 messages a
+        second" is one every 50 ms, not 10 at once twice a second."""
         self.window = measure
         counts = {"sent": 0}
         filler = "ж" * pad
         live = [c for c in self.conns if c.joined.done() and not c.joined.exception() and not c.lost]
 
-        async def run(conn: Conn) -> None:
-            await asyncio.sleep(max(0.0, start_at - time.time()))
-            end, seq, nxt = start_at + duration, 0, time.time()
+        async def run(conn: Conn, turn: int) -> None:
+            begin = start_at + (turn / (rate * everyone) if rate and everyone else 0.0)
+            await asyncio.sleep(max(0.0, begin - time.time()))
+            end, seq, nxt = start_at + duration, 0, begin
             while time.time() < end and not conn.lost:
                 if window:
                     if conn.inflight >= window:
@@ -298,7 +305,7 @@ class Worker:
                                                                   "nonce": f"n-{self.run}-{key}"}))
                 counts["sent"] += 1
 
-        await asyncio.gather(*(run(conn) for conn in live[:senders]))
+        await asyncio.gather(*(run(conn, first + i) for i, conn in enumerate(live[:senders])))
         return counts
 
     async def http(self, host: str, port: int, path: str, tokens: list[str], connections: int, duration: float,
@@ -345,7 +352,7 @@ class Worker:
                 "open": sum(not c.lost for c in live), "distinct": [len(c.seen) for c in live if not c.lost],
                 "distinct_lost": [len(c.seen) for c in live if c.lost], "frames": sum(c.frames for c in live),
                 "latencies": self.latencies.tobytes(), "cpu": usage.ru_utime + usage.ru_stime,
-                "close_frames": self.close_frames,
+                "close_frames": self.close_frames, "reads": self.reads,
                 "first_by_sender": sorted({k.rsplit(b".", 1)[0].decode() for k in live[0].seen}) if live else []}
 
     def pause(self, paused: bool) -> None:

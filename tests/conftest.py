@@ -74,7 +74,8 @@ def make_app(tmp_path, database_url, mailbox):
         # No connection pool in tests: a suite builds hundreds of apps (and live servers whose
         # socket threads outlive a test), and idle pooled connections would pile up past
         # PostgreSQL's max_connections. A production process has one app and one bounded pool.
-        engine = {**engine_options(database_url_of(base)), "poolclass": NullPool}
+        engine = {**engine_options(database_url_of(base), 1), "poolclass": NullPool}
+        engine.pop("pool_size", None), engine.pop("max_overflow", None)  # NullPool takes neither
         settings = {"TESTING": True, "WTF_CSRF_ENABLED": False, "SQLALCHEMY_ENGINE_OPTIONS": engine, **(overrides or {})}
         app = create_app(settings, env=base)
         apps.append(app)

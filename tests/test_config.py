@@ -67,3 +67,14 @@ def test_rate_limits_live_in_redis_in_production_and_in_memory_when_embedded(tmp
 def test_app_factory_creates_the_instance_and_upload_folders(tmp_path):
     create_app(env={"INSTANCE_PATH": str(tmp_path / "inst"), "UPLOAD_FOLDER": str(tmp_path / "up")})
     assert (tmp_path / "inst").is_dir() and (tmp_path / "up").is_dir()
+
+
+def test_postgresql_pool_holds_the_configured_connections(tmp_path):
+    """A gevent worker serves many requests at once; past the pool each one would open a new
+    PostgreSQL backend and close it again."""
+    url = {"DATABASE_URL": "postgresql://lobby@db.internal/lobby"}
+    default = Config.from_env(tmp_path, url).flask_settings()["SQLALCHEMY_ENGINE_OPTIONS"]
+    sized = Config.from_env(tmp_path, {**url, "DATABASE_POOL_SIZE": "7"}).flask_settings()["SQLALCHEMY_ENGINE_OPTIONS"]
+    assert (default["pool_size"], default["max_overflow"]) == (20, 20)
+    assert (sized["pool_size"], sized["max_overflow"]) == (7, 7)
+    assert "pool_size" not in Config.from_env(tmp_path, {}).flask_settings()["SQLALCHEMY_ENGINE_OPTIONS"]

@@ -80,6 +80,9 @@ class Connection:
         # reader that stopped reading would pile up megabytes before it counted as slow.
         try:
             self.ws.sock.setsockopt(socket.SOL_SOCKET, socket.SO_SNDBUF, SEND_BUFFER)
+            # Each frame goes out when written: Nagle would hold a small frame back until the
+            # previous one is acknowledged, and the client delays its acknowledgements.
+            self.ws.sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
         except (AttributeError, OSError):
             pass
 
