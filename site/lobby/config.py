@@ -126,7 +126,7 @@ class Config:
             MAX_CONTENT_LENGTH=25 * MEGABYTE,
             RATELIMIT_STORAGE_URI=self.REDIS_URL or "memory://",
             RATELIMIT_KEY_PREFIX=f"{self.REDIS_PREFIX}:limits",
-            RATELIMIT_HEADERS_ENABLED=True,
+            RATELIMIT_HEADERS_ENABLED=False,  # 429s still carry Retry-After (errors.py)
             LOBBY_CONFIG=self,
         )
         return settings

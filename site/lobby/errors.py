@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import logging
+import time
 
 from flask import Flask, g, jsonify, render_template, request
 from werkzeug.exceptions import HTTPException
@@ -96,7 +97,18 @@ def handle_http_exception(error: HTTPException):
     for header in ("Retry-After", "Allow"):
         if original.get(header):
             response.headers[header] = original[header]
+    if status == 429 and "Retry-After" not in response.headers:
+        response.headers["Retry-After"] = str(limiter_wait())
     return response
+
+
+def limiter_wait() -> int:
+    """Seconds until the breached Flask-Limiter window resets. Its headers are off (a Redis round
+    trip on every limited request, the message send among them), so a 429 works it out here."""
+    from lobby.extensions import limiter
+
+    current = limiter.current_limit
+    return max(1, int(current.reset_at - time.time())) if current is not None else 1
 
 
 def handle_unexpected(error: Exception):

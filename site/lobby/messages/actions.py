@@ -2,7 +2,7 @@
 functions serve the JSON API and the live socket."""
 from __future__ import annotations
 
-from sqlalchemy import delete, select
+from sqlalchemy import delete, insert, select
 from sqlalchemy.exc import IntegrityError
 
 from lobby.accounts.models import User
@@ -80,12 +80,19 @@ def send_message_once(user: User, channel_id: int, content, reply_to_id=None, no
             return message_dict(earlier), False
     replied = check_reply(channel_id, reply_to_id)
     prepared = attachments.check_files(sent)
-    message = Message(channel_id=channel_id, author=user, content=text, reply_to=replied, nonce=nonce)
-    db.session.add(message)
-    written, rows = attachments.store_files(message, prepared)
+    # Never added to the session when it carries no files: it is written by a Core INSERT below.
+    message = Message(channel_id=channel_id, author_id=user.id, author=user, content=text, nonce=nonce,
+                      reply_to_id=replied and replied.id, reply_to=replied, created_at=utcnow())
+    written: list = []
     try:
-        db.session.flush()  # the id and the attachments' ids, for the answer
-        body = message_dict(message, [], [attachment_dict(row) for row in rows])
+        if prepared:
+            db.session.add(message)
+            written, rows = attachments.store_files(message, prepared)
+            db.session.flush()  # the id and the attachments' ids, for the answer
+            body = message_dict(message, [], [attachment_dict(row) for row in rows])
+        else:  # the usual message: one INSERT … RETURNING id, no unit of work (a third of the send's CPU)
+            message.id = db.session.execute(insert(Message).values(**inserted(message)).returning(Message.id)).scalar_one()
+            body = message_dict(message, [], [])
         db.session.commit()
     except IntegrityError:  # this nonce was used before (a resend, or a race): the first one stands
         db.session.rollback()
@@ -100,6 +107,11 @@ def send_message_once(user: User, channel_id: int, content, reply_to_id=None, no
         raise
     notify_channel(channel_id, "new_message", body)
     return body, True
+
+
+def inserted(message: Message) -> dict:
+    return {column: getattr(message, column)
+            for column in ("channel_id", "author_id", "content", "reply_to_id", "nonce", "created_at")}
 
 
 def check_reply(channel_id: int, reply_to_id) -> Message | None:
