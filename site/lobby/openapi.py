@@ -331,8 +331,8 @@ def document() -> dict:
                  "JSON in, JSON out. Every error is `{message, code}` (`message` in Russian, for people; `code` "
                  "stable, for programs); invalid input adds `errors: {field: message}`. A request body that is not a "
                  "JSON object gets 400 `BAD_REQUEST` «Ожидается JSON-объект» (an empty body counts as `{}`). "
-                 "Throttled calls send `X-RateLimit-Limit/Remaining/Reset` and `Retry-After` headers and answer "
-                 "429 when the limit is reached. Unknown paths and methods get 404/405 in the same error shape."},
+                 "Throttled calls answer 429 `RATE_LIMITED` when the limit is reached, with a `Retry-After` header "
+                 "(seconds to wait). Unknown paths and methods get 404/405 in the same error shape."},
         "paths": paths,
         "tags": [{"name": "auth", "description": "Accounts and sign-in."},
                  {"name": "servers", "description": "Servers, channels, membership and moderation. A private "
