@@ -101,7 +101,7 @@ def send_message_once(user: User, channel_id: int, content, reply_to_id=None, no
 
 def send_text(user: User, channel_id: int, content, nonce) -> tuple[dict, bool]:
     """A text message: the membership check and the insert are one `INSERT … SELECT … RETURNING`,
-    so a send is one round trip before the commit. No row back: not a member (or no such channel),
+    so a send needs no query of its own for access. No row back: not a member (or no such channel),
     and `access_channel` says which error."""
     text = check_content(content)
     # Never added to the session: the statement below writes it; it is kept for `message_dict`.
