@@ -15,7 +15,7 @@ from lobby.messages import attachments
 from lobby.messages.models import Attachment, Message, Reaction
 from lobby.messages.serialize import attachment_dict, message_dict
 from lobby.realtime.bus import Recipients, publish
-from lobby.servers.access import access_channel
+from lobby.servers.access import access_channel, channel_not_found
 from lobby.servers.models import Channel, Membership
 
 MAX_LENGTH = 2000
@@ -30,6 +30,10 @@ def check_content(content, allow_empty: bool = False) -> str:
     if len(text) > MAX_LENGTH:
         raise ValidationError({"content": f"Сообщение слишком длинное (максимум {MAX_LENGTH} символов)"})
     return text
+
+
+def clean_nonce(nonce) -> str | None:
+    return str(nonce)[:MAX_NONCE] if nonce else None
 
 
 def check_emoji(emoji) -> str:
@@ -76,7 +80,7 @@ def send_message_once(user: User, channel_id: int, content, reply_to_id=None, no
     channel, _ = access_channel(user, channel_id)
     channel_id = channel.id
     text = check_content(content, allow_empty=bool(sent))
-    nonce = str(nonce)[:MAX_NONCE] if nonce else None
+    nonce = clean_nonce(nonce)
     if sent and nonce:  # files are costly to check and write: a resend of them is looked up first
         earlier = existing_by_nonce(user, nonce)
         if earlier is not None:
@@ -106,12 +110,12 @@ def send_text(user: User, channel_id: int, content, nonce) -> tuple[dict, bool]:
     text = check_content(content)
     # Never added to the session: the statement below writes it; it is kept for `message_dict`.
     message = Message(channel_id=channel_id, author_id=user.id, author=user, content=text, reply_to=None,
-                      nonce=str(nonce)[:MAX_NONCE] if nonce else None, created_at=utcnow())
+                      nonce=clean_nonce(nonce), created_at=utcnow())
     try:
         message.id = db.session.scalar(insert_as_member(message))
         if message.id is None:
             access_channel(user, channel_id)
-            raise ApiError(404, "Канал не найден", "CHANNEL_NOT_FOUND")  # left the server meanwhile
+            raise channel_not_found()  # left the server meanwhile
         body = message_dict(message, [], [])
         db.session.commit()
     except BaseException as error:

@@ -14,7 +14,7 @@ from lobby.extensions import csrf, db, limiter
 from lobby.messages.models import Message
 from lobby.messages.search_index import matching, terms
 from lobby.messages.serialize import author
-from lobby.servers.access import access_channel, access_member
+from lobby.servers.access import access_channel, access_member, channel_not_found
 from lobby.servers.models import Channel, Membership, Server
 
 blueprint = Blueprint("messages_search", __name__, url_prefix="/api/messages")
@@ -58,7 +58,7 @@ def access_scope(user: User, server_id: int | None, channel_id: int | None) -> S
     if channel_id is not None:
         channel, _ = access_channel(user, channel_id)
         if server_id is not None and channel.server_id != server_id:
-            raise ApiError(404, "Канал не найден", "CHANNEL_NOT_FOUND")
+            raise channel_not_found()
     return Scope(server_id, channel_id)
 
 

@@ -13,7 +13,7 @@ from lobby.errors import ApiError, ValidationError
 from lobby.extensions import db
 from lobby.realtime.bus import Recipients, publish
 from lobby.realtime.presence import STATUSES
-from lobby.servers.access import access_channel
+from lobby.servers.access import access_channel, channel_not_found
 
 Reply = tuple[str, dict] | None
 CUSTOM_STATUS_LENGTH = 50
@@ -52,7 +52,7 @@ def join_channel(conn, data) -> Reply:
         access_channel(user_of(conn), channel_id)
         if hub().join(conn, channel_id, mark):
             return "channel_joined", {"channelId": channel_id}
-    raise ApiError(404, "Канал не найден", "CHANNEL_NOT_FOUND")
+    raise channel_not_found()
 
 
 def leave_channel(conn, data) -> Reply:

@@ -68,5 +68,9 @@ def access_channel(user: User, channel_id: int) -> tuple[Channel, Membership]:
     ).first()
     channel, membership = row if row is not None else (None, None)
     if channel is None or membership is None:
-        raise ApiError(404, "Канал не найден", "CHANNEL_NOT_FOUND")
+        raise channel_not_found()
     return channel, membership
+
+
+def channel_not_found() -> ApiError:
+    return ApiError(404, "Канал не найден", "CHANNEL_NOT_FOUND")
