@@ -9,7 +9,7 @@ from sqlalchemy import select
 
 from lobby.accounts.actions import find_user
 from lobby.extensions import db
-from lobby.messages.actions import do_send_message
+from lobby.messages.sending import do_send_message
 from lobby.servers import actions as servers
 from lobby.servers.models import Channel
 from lobby.servers.validation import check_new_server

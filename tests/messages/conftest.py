@@ -1,6 +1,6 @@
 import pytest
 
-from tests.servers.conftest import cheap_password_hashing, create_server, people, set_role  # noqa: F401  (shared)
+from tests.servers.conftest import cheap_password_hashing, create_server, in_database, people, set_role  # noqa: F401  (shared)
 
 
 @pytest.fixture

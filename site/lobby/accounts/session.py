@@ -59,11 +59,21 @@ def refresh_cookie() -> str | None:
     return request.cookies.get(REFRESH_COOKIE)
 
 
-def bearer_user() -> User:
-    """The API caller, from `Authorization: Bearer <access token>`, or 401."""
-    header = request.headers.get("Authorization", "")
-    scheme, _, token = header.partition(" ")
-    user = tokens.user_for_access_token(token.strip()) if scheme.lower() == "bearer" else None
+def bearer_claims() -> tokens.Claims:
+    """The claims of the API caller's `Authorization: Bearer <access token>`, or 401. Checks the
+    signature and age only, once per request: whether the session still stands is checked by
+    `bearer_user`, or by the statement that acts on the claims (see messages.sending.send_text)."""
+    if "claims" not in g:
+        scheme, _, token = request.headers.get("Authorization", "").partition(" ")
+        g.claims = tokens.access_claims(token.strip()) if scheme.lower() == "bearer" else None
+    if g.claims is None:
+        raise ApiError(401, "Требуется вход в систему", "UNAUTHORIZED")
+    return g.claims
+
+
+def check_session(claims: tokens.Claims) -> User:
+    """The user behind the claims, or 401 (session ended) / 403 (e-mail not verified)."""
+    user = tokens.session_user(claims)
     if user is None:
         raise ApiError(401, "Требуется вход в систему", "UNAUTHORIZED")
     if not user.is_email_verified:
@@ -71,14 +81,20 @@ def bearer_user() -> User:
     return user
 
 
+def bearer_user() -> User:
+    """The API caller, from `Authorization: Bearer <access token>`, or 401."""
+    return check_session(bearer_claims())
+
+
 def token_user_key() -> str:
     """Rate-limit key of an API caller: the user the Bearer token names (checked before the view,
     so without a database read), else the address."""
     from flask_limiter.util import get_remote_address
 
-    scheme, _, token = request.headers.get("Authorization", "").partition(" ")
-    user_id = tokens.claimed_user_id(token.strip()) if scheme.lower() == "bearer" else None
-    return f"user:{user_id}" if user_id else f"ip:{get_remote_address()}"
+    try:
+        return f"user:{bearer_claims().user_id}"
+    except ApiError:
+        return f"ip:{get_remote_address()}"
 
 
 def api_login_required(view):

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import hashlib
 import secrets
+from dataclasses import dataclass
 from datetime import timedelta
 
 from flask import current_app
@@ -27,31 +28,53 @@ def digest(token: str) -> str:
     return hashlib.sha256(token.encode()).hexdigest()
 
 
+@dataclass(frozen=True)
+class Claims:
+    """What a valid access token says: whose it is, and which of their sessions issued it."""
+    user_id: int
+    session_version: int
+
+
 def _serializer() -> URLSafeTimedSerializer:
-    return URLSafeTimedSerializer(current_app.config["SECRET_KEY"], salt="lobby.access-token")
+    # One per app, made on first use: building it (and its signer) on every request showed in
+    # the profile of the message send.
+    made = current_app.extensions.get("lobby.access-tokens")
+    if made is None or made[0] != current_app.config["SECRET_KEY"]:
+        key = current_app.config["SECRET_KEY"]
+        made = current_app.extensions["lobby.access-tokens"] = (
+            key, URLSafeTimedSerializer(key, salt="lobby.access-token"))
+    return made[1]
 
 
 def issue_access_token(user: User) -> str:
     return _serializer().dumps({"u": user.id, "v": user.session_version})
 
 
-def claimed_user_id(token: str) -> int | None:
-    """The user id a valid, unexpired access token names (no database read)."""
+def access_claims(token: str) -> Claims | None:
+    """The claims of a well-signed, unexpired access token (no database read: whether that
+    session still stands is for `session_user`, or a statement that checks it, to say)."""
     try:
-        return _serializer().loads(token, max_age=ACCESS_TOKEN_SECONDS).get("u")
-    except BadSignature:
+        found = _serializer().loads(token, max_age=ACCESS_TOKEN_SECONDS)
+    except BadSignature:  # also covers expiry
         return None
+    if not isinstance(found, dict) or not isinstance(found.get("u"), int) or not isinstance(found.get("v"), int):
+        return None
+    return Claims(found["u"], found["v"])
+
+
+def session_user(claims: Claims | None) -> User | None:
+    """The user whose session issued these claims, while it stands (no reset or deactivation
+    since)."""
+    if claims is None:
+        return None
+    user = db.session.get(User, claims.user_id)
+    if user is None or user.session_version != claims.session_version or not user.is_active:
+        return None
+    return user
 
 
 def user_for_access_token(token: str) -> User | None:
-    try:
-        claims = _serializer().loads(token, max_age=ACCESS_TOKEN_SECONDS)
-    except BadSignature:  # also covers expiry
-        return None
-    user = db.session.get(User, claims.get("u"))
-    if user is None or user.session_version != claims.get("v") or not user.is_active:
-        return None
-    return user
+    return session_user(access_claims(token))
 
 
 def new_secret() -> str:

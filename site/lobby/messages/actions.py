@@ -1,8 +1,8 @@
 """`check_*` and `do_*` for messages and reactions, and `notify_*` after each commit. The same
-functions serve the JSON API and the live socket."""
+functions serve the JSON API and the live socket. Sending is in `sending.py`."""
 from __future__ import annotations
 
-from sqlalchemy import and_, delete, insert, literal, select
+from sqlalchemy import delete, select
 from sqlalchemy.exc import IntegrityError
 
 from lobby.accounts.models import User
@@ -11,12 +11,10 @@ from lobby.errors import ApiError, ValidationError
 from lobby.extensions import db
 from lobby.jobs.queue import enqueue
 from lobby.jobs.tasks import remove_attachment_files
-from lobby.messages import attachments
 from lobby.messages.models import Attachment, Message, Reaction
-from lobby.messages.serialize import attachment_dict, message_dict
+from lobby.messages.serialize import message_dict
 from lobby.realtime.bus import Recipients, publish
-from lobby.servers.access import access_channel, channel_not_found
-from lobby.servers.models import Channel, Membership
+from lobby.servers.access import access_channel
 
 MAX_LENGTH = 2000
 MAX_NONCE = 64
@@ -54,105 +52,6 @@ def message_in_reach(user: User, message_id: int) -> tuple[Message, object]:
         raise ApiError(404, "Сообщение не найдено", "MESSAGE_NOT_FOUND")
     _, membership = access_channel(user, message.channel_id)
     return message, membership
-
-
-def existing_by_nonce(user: User, nonce: str | None) -> Message | None:
-    if not nonce:
-        return None
-    return db.session.scalar(select(Message).where(Message.author_id == user.id, Message.nonce == nonce))
-
-
-def do_send_message(user: User, channel_id: int, content, reply_to_id=None, nonce=None) -> dict:
-    return send_message_once(user, channel_id, content, reply_to_id, nonce)[0]
-
-
-def send_message_once(user: User, channel_id: int, content, reply_to_id=None, nonce=None,
-                      files: list | None = None) -> tuple[dict, bool]:
-    """Returns (message, created). A nonce seen before returns the first message, unchanged (and
-    stores none of the files sent again). `files`: uploaded file parts (werkzeug FileStorage).
-
-    The hot path of the chat, so it keeps to few round trips: a repeated nonce is caught by the
-    unique constraint, not looked up first, and the answer is built from what is in hand, not read
-    back. The usual message (text only) is checked and written by one statement."""
-    sent = attachments.sent_files(files or [])
-    if not sent and reply_to_id is None:
-        return send_text(user, channel_id, content, nonce)
-    channel, _ = access_channel(user, channel_id)
-    channel_id = channel.id
-    text = check_content(content, allow_empty=bool(sent))
-    nonce = clean_nonce(nonce)
-    if sent and nonce:  # files are costly to check and write: a resend of them is looked up first
-        earlier = existing_by_nonce(user, nonce)
-        if earlier is not None:
-            return message_dict(earlier), False
-    replied = check_reply(channel_id, reply_to_id)
-    prepared = attachments.check_files(sent)
-    message = Message(channel_id=channel_id, author=user, content=text, reply_to=replied, nonce=nonce,
-                      created_at=utcnow())
-    db.session.add(message)
-    written, rows = attachments.store_files(message, prepared)
-    try:
-        db.session.flush()  # the id and the attachments' ids, for the answer
-        body = message_dict(message, [], [attachment_dict(row) for row in rows])
-        db.session.commit()
-    except BaseException as error:
-        db.session.rollback()
-        attachments.remove_paths(written)
-        return first_with_nonce(user, nonce, error)
-    notify_channel(channel_id, "new_message", body)
-    return body, True
-
-
-def send_text(user: User, channel_id: int, content, nonce) -> tuple[dict, bool]:
-    """A text message: the membership check and the insert are one `INSERT … SELECT … RETURNING`,
-    so a send needs no query of its own for access. No row back: not a member (or no such channel),
-    and `access_channel` says which error."""
-    text = check_content(content)
-    # Never added to the session: the statement below writes it; it is kept for `message_dict`.
-    message = Message(channel_id=channel_id, author_id=user.id, author=user, content=text, reply_to=None,
-                      nonce=clean_nonce(nonce), created_at=utcnow())
-    try:
-        message.id = db.session.scalar(insert_as_member(message))
-        if message.id is None:
-            access_channel(user, channel_id)
-            raise channel_not_found()  # left the server meanwhile
-        body = message_dict(message, [], [])
-        db.session.commit()
-    except BaseException as error:
-        db.session.rollback()
-        return first_with_nonce(user, message.nonce, error)
-    notify_channel(channel_id, "new_message", body)
-    return body, True
-
-
-def insert_as_member(message: Message):
-    """INSERT the message only where its author is a member of the channel's server."""
-    given = [literal(getattr(message, name), getattr(Message, name).type) for name in ("content", "nonce", "created_at")]
-    values = select(Channel.id, Membership.user_id, *given).join(
-        Membership, and_(Membership.server_id == Channel.server_id, Membership.user_id == message.author_id)
-    ).where(Channel.id == message.channel_id)
-    columns = ["channel_id", "author_id", "content", "nonce", "created_at"]
-    return insert(Message).from_select(columns, values).returning(Message.id)
-
-
-def first_with_nonce(user: User, nonce: str | None, error: BaseException) -> tuple[dict, bool]:
-    """After a failed insert: a unique-constraint clash on this nonce was a resend (or a race),
-    and the first message stands. Anything else goes on up."""
-    if isinstance(error, IntegrityError):
-        earlier = existing_by_nonce(user, nonce)
-        if earlier is not None:
-            return message_dict(earlier), False
-    raise error
-
-
-def check_reply(channel_id: int, reply_to_id) -> Message | None:
-    """The message replied to: one of the same channel."""
-    if reply_to_id is None:
-        return None
-    replied = db.session.get(Message, reply_to_id) if isinstance(reply_to_id, int) else None
-    if replied is None or replied.channel_id != channel_id:
-        raise ValidationError({"replyToId": "Сообщение для ответа не найдено"})
-    return replied
 
 
 def do_edit_message(user: User, message_id: int, content) -> dict:

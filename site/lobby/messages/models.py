@@ -13,11 +13,13 @@ from lobby.extensions import db
 class Message(db.Model):
     __tablename__ = "messages"
     # A client nonce makes a resend after a dropped connection create the message only once.
-    __table_args__ = (UniqueConstraint("author_id", "nonce"), Index("ix_messages_channel_id_id", "channel_id", "id"))
+    # (author_id, created_at): the send rate counts an author's recent messages (sending.py).
+    __table_args__ = (UniqueConstraint("author_id", "nonce"), Index("ix_messages_channel_id_id", "channel_id", "id"),
+                      Index("ix_messages_author_id_created_at", "author_id", "created_at"))
 
     id: Mapped[int] = mapped_column(primary_key=True)
     channel_id: Mapped[int] = mapped_column(ForeignKey("channels.id", ondelete="CASCADE"))
-    author_id: Mapped[int] = mapped_column(ForeignKey("users.id", ondelete="CASCADE"), index=True)
+    author_id: Mapped[int] = mapped_column(ForeignKey("users.id", ondelete="CASCADE"))
     content: Mapped[str] = mapped_column(Text)
     reply_to_id: Mapped[int | None] = mapped_column(ForeignKey("messages.id", ondelete="SET NULL"), default=None)
     nonce: Mapped[str | None] = mapped_column(String(64), default=None)

@@ -68,11 +68,14 @@ def send() -> dict:
         "connection is harmless. The message reaches the channel's live sockets as `new_message`, attachments "
         "included.",
         {201: one_message("Created"), 200: one_message("Already sent with this nonce: the first message"),
-         401: unauthorized(), 404: error("No such channel, or not a member", CHANNEL_NOT_FOUND),
+         401: unauthorized(),
+         403: error("E-mail not verified", ("EMAIL_NOT_VERIFIED", "Подтвердите email перед входом в систему")),
+         404: error("No such channel, or not a member", CHANNEL_NOT_FOUND),
          413: error("The request is longer than the limit for a message with files", ("PAYLOAD_TOO_LARGE", TOO_LARGE)),
          422: invalid({"content": CONTENT, "replyToId": ["Сообщение для ответа не найдено"],
                        "files": [TOO_MANY, TOO_LARGE]}),
-         429: throttled("30 messages per 10 seconds per user")},
+         429: throttled("30 messages in any 10 seconds per user, files or not, counted from the messages "
+                        "written", " A resend with a nonce already used still answers 200 with its message.")},
         send_body(), security=BEARER, parameters=[path_id("channel_id", "The channel.")], tag="messages")
 
 

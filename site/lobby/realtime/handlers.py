@@ -62,13 +62,13 @@ def leave_channel(conn, data) -> Reply:
 
 
 def send_message(conn, data) -> Reply:
-    from lobby.messages.actions import do_send_message
+    from lobby.messages.sending import do_send_message
 
     nonce = data.get("nonce")
     if nonce is not None and not isinstance(nonce, (str, int)):
         raise ValidationError({"nonce": "Некорректный nonce"})
     try:
-        message = do_send_message(user_of(conn), identifier(data, "channelId"), data.get("content"),
+        message = do_send_message(conn.user, identifier(data, "channelId"), data.get("content"),
                                   reply_to_id=identifier(data, "replyToId", required=False), nonce=nonce)
     except ApiError as error:
         error.extra = {**error.extra, "nonce": nonce}  # the client marks its optimistic copy failed

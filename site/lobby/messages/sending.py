@@ -1,0 +1,188 @@
+"""Sending a message: the hot path of the chat, shared by `POST /api/messages/{channelId}/messages`
+and the live socket's `send_message`.
+
+A text message is checked and written by one statement in autocommit (`SEND_TEXT`): it inserts
+only where the author's session still stands (the access token's version, not deactivated,
+verified), the author is a member of the channel's server and, for the HTTP API, under the send
+rate; it returns the author's name and picture for the answer. So a send is one database round
+trip, with no transaction to open or commit, no ORM unit of work and no rate-limit call to Redis:
+measured with py-spy under `bench/chat_load.py --scenarios http`, the token's user lookup, the
+BEGIN/COMMIT round trips and the limiter were most of a send's cost. When no row comes back,
+`explain_refusal` works out which error it was, off the hot path.
+
+A message with files or a reply takes the ORM path (`send_with_extras`): it is rarer and does
+more."""
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from datetime import datetime, timedelta
+from types import SimpleNamespace
+
+from sqlalchemy import select
+from sqlalchemy.exc import IntegrityError
+
+from lobby.accounts.models import User
+from lobby.accounts.session import check_session
+from lobby.accounts.tokens import Claims
+from lobby.database import HotStatement, UtcDateTime, utcnow
+from lobby.errors import HTTP_MESSAGES, ApiError, ValidationError
+from lobby.extensions import db
+from lobby.messages import attachments
+from lobby.messages.actions import check_content, clean_nonce, notify_channel
+from lobby.messages.models import Message
+from lobby.messages.serialize import attachment_dict, message_dict
+from lobby.servers.access import access_channel, channel_not_found
+
+
+TOO_MANY = HTTP_MESSAGES[429]
+
+
+@dataclass(frozen=True)
+class SendRate:
+    """At most `count` messages in any `seconds` from one author, counted from the messages
+    themselves, so every process sees the same count and a refused send costs nothing extra."""
+    count: int
+    seconds: int
+
+    def window(self, now: datetime) -> dict:
+        return {"window_start": now - timedelta(seconds=self.seconds), "window_count": self.count}
+
+
+# The author's messages in the window, up to the limit (the index on author_id, created_at
+# reads at most `window_count` entries).
+RECENT = """(SELECT count(*) FROM (SELECT 1 FROM messages AS recent WHERE recent.author_id = :author_id
+             AND recent.created_at > :window_start LIMIT :window_count) AS counted)"""
+
+# Written out rather than composed: SQLAlchemy renders RETURNING columns unqualified, which inside
+# a subquery on `users` would read ambiguously. The same text runs on PostgreSQL and SQLite (3.35+).
+SEND_TEXT = """
+    INSERT INTO messages (channel_id, author_id, content, nonce, created_at)
+    SELECT channels.id, users.id, :content, :nonce, :created_at
+    FROM channels
+    JOIN memberships ON memberships.server_id = channels.server_id
+    JOIN users ON users.id = memberships.user_id
+    WHERE channels.id = :channel_id AND users.id = :author_id AND users.session_version = :session_version
+      AND NOT users.is_deactivated AND users.is_email_verified {rate}
+    RETURNING id,
+      (SELECT author.username FROM users AS author WHERE author.id = messages.author_id),
+      (SELECT author.profile_image_url FROM users AS author WHERE author.id = messages.author_id)
+"""
+TIMES = {"created_at": UtcDateTime(), "window_start": UtcDateTime()}
+SEND = {False: HotStatement(SEND_TEXT.format(rate=""), TIMES),
+        True: HotStatement(SEND_TEXT.format(rate=f"AND {RECENT} < :window_count"), TIMES)}
+
+
+def do_send_message(user: User, channel_id: int, content, reply_to_id=None, nonce=None) -> dict:
+    """Send as a user already loaded (the live socket's, checked at its handshake)."""
+    return send_message(Claims(user.id, user.session_version), channel_id, content, reply_to_id, nonce)[0]
+
+
+def send_message(author: Claims, channel_id: int, content, reply_to_id=None, nonce=None,
+                 files: list | None = None, rate: SendRate | None = None) -> tuple[dict, bool]:
+    """Returns (message, created). A nonce seen before returns the first message, unchanged (and
+    stores none of the files sent again). `files`: uploaded file parts (werkzeug FileStorage).
+    `rate`: the author's limit, 429 past it (the live socket limits frames per connection instead)."""
+    sent = attachments.sent_files(files or [])
+    if not sent and reply_to_id is None:
+        return send_text(author, channel_id, content, nonce, rate)
+    user = check_session(author)
+    if rate is not None:
+        check_rate(author, rate, utcnow())
+    return send_with_extras(user, channel_id, content, reply_to_id, nonce, sent)
+
+
+def send_text(author: Claims, channel_id: int, content, nonce, rate: SendRate | None = None) -> tuple[dict, bool]:
+    text, nonce, created_at = check_content(content), clean_nonce(nonce), utcnow()
+    params = {"channel_id": channel_id, "author_id": author.user_id, "session_version": author.session_version,
+              "content": text, "nonce": nonce, "created_at": created_at, **(rate.window(created_at) if rate else {})}
+    try:
+        row = SEND[rate is not None].first(db.engine, params)
+    except IntegrityError as error:  # the nonce was used before: that first message stands
+        return first_with_nonce(author.user_id, nonce, error)
+    if row is None:
+        return explain_refusal(author, channel_id, nonce, rate, created_at)
+    # The answer is built from what is in hand, not read back (a new message has no reactions).
+    written = SimpleNamespace(id=row[0], channel_id=channel_id, content=text, created_at=created_at, edited_at=None,
+                              reply_to_id=None, reply_to=None, nonce=nonce, author=SimpleNamespace(
+                                  id=author.user_id, username=row[1], profile_image_url=row[2]))
+    body = message_dict(written, [], [])
+    notify_channel(channel_id, "new_message", body)
+    return body, True
+
+
+def explain_refusal(author: Claims, channel_id: int, nonce: str | None, rate: SendRate | None,
+                    now: datetime) -> tuple[dict, bool]:
+    """Nothing was written: say why. The session ended (401), the e-mail is unverified (403), the
+    channel is not one of the author's (404), or the author is over the limit (429), unless this
+    is a resend of a message that was written: then that message stands."""
+    access_channel(check_session(author), channel_id)
+    earlier = existing_by_nonce(author.user_id, nonce)
+    if earlier is not None:
+        return message_dict(earlier), False
+    if rate is not None:
+        check_rate(author, rate, now)
+    raise channel_not_found()  # left the server between the insert and this check
+
+
+def check_rate(author: Claims, rate: SendRate, now: datetime) -> None:
+    window = rate.window(now)
+    recent = db.session.scalars(select(Message.created_at).where(
+        Message.author_id == author.user_id, Message.created_at > window["window_start"])
+        .order_by(Message.created_at.desc()).limit(rate.count)).all()
+    if len(recent) >= rate.count:
+        wait = recent[-1] + timedelta(seconds=rate.seconds) - now  # until the oldest counted leaves
+        raise ApiError(429, TOO_MANY, "RATE_LIMITED", headers={"Retry-After": str(max(1, math.ceil(wait.total_seconds())))})
+
+
+def send_with_extras(user: User, channel_id: int, content, reply_to_id, nonce, sent: list) -> tuple[dict, bool]:
+    channel, _ = access_channel(user, channel_id)
+    channel_id = channel.id
+    text = check_content(content, allow_empty=bool(sent))
+    nonce = clean_nonce(nonce)
+    if sent and nonce:  # files are costly to check and write: a resend of them is looked up first
+        earlier = existing_by_nonce(user.id, nonce)
+        if earlier is not None:
+            return message_dict(earlier), False
+    replied = check_reply(channel_id, reply_to_id)
+    prepared = attachments.check_files(sent)
+    message = Message(channel_id=channel_id, author=user, content=text, reply_to=replied, nonce=nonce,
+                      created_at=utcnow())
+    db.session.add(message)
+    written, rows = attachments.store_files(message, prepared)
+    try:
+        db.session.flush()  # the id and the attachments' ids, for the answer
+        body = message_dict(message, [], [attachment_dict(row) for row in rows])
+        db.session.commit()
+    except BaseException as error:
+        db.session.rollback()
+        attachments.remove_paths(written)
+        return first_with_nonce(user.id, nonce, error)
+    notify_channel(channel_id, "new_message", body)
+    return body, True
+
+
+def existing_by_nonce(author_id: int, nonce: str | None) -> Message | None:
+    if not nonce:
+        return None
+    return db.session.scalar(select(Message).where(Message.author_id == author_id, Message.nonce == nonce))
+
+
+def first_with_nonce(author_id: int, nonce: str | None, error: BaseException) -> tuple[dict, bool]:
+    """After a failed insert: a unique-constraint clash on this nonce was a resend (or a race),
+    and the first message stands. Anything else goes on up."""
+    if isinstance(error, IntegrityError):
+        earlier = existing_by_nonce(author_id, nonce)
+        if earlier is not None:
+            return message_dict(earlier), False
+    raise error
+
+
+def check_reply(channel_id: int, reply_to_id) -> Message | None:
+    """The message replied to: one of the same channel."""
+    if reply_to_id is None:
+        return None
+    replied = db.session.get(Message, reply_to_id) if isinstance(reply_to_id, int) else None
+    if replied is None or replied.channel_id != channel_id:
+        raise ValidationError({"replyToId": "Сообщение для ответа не найдено"})
+    return replied
