@@ -28,11 +28,15 @@ class Target:
         return sum(psutil.Process(pid).memory_info().rss for pid in self.pids())
 
     def cpu(self) -> float:
-        total = 0.0
+        return sum(self.cpu_by_process().values())
+
+    def cpu_by_process(self) -> dict[int, float]:
+        """CPU seconds (user + system) of each serving process so far."""
+        found = {}
         for pid in self.pids():
             times = psutil.Process(pid).cpu_times()
-            total += times.user + times.system
-        return total
+            found[pid] = times.user + times.system
+        return found
 
     def tokens(self, count: int) -> list[str]:
         return ["-"] * count  # the baselines take anyone

@@ -39,7 +39,9 @@ def create_app(overrides: dict | None = None, env: dict | None = None) -> Flask:
     migrate.init_app(app, db, directory=str(ROOT / "migrations"))
     csrf.init_app(app)
     login_manager.init_app(app)
-    import lobby.accounts.session  # noqa: F401  (registers the user loader)
+    from lobby.accounts.session import CookieSessions  # (importing it registers the user loader)
+
+    app.session_interface = CookieSessions()
     limiter.init_app(app)
     sock.init_app(app)
     with app.app_context():

@@ -83,8 +83,7 @@ class Config:
             SQLALCHEMY_DATABASE_URI=database_url(env.get("DATABASE_URL"), instance_path),
             REDIS_URL=env.get("REDIS_URL") or None,
             # Connections each process keeps open to PostgreSQL. A gevent worker serves many
-            # requests at once: a request beyond the pool opens and closes a connection of its own
-            # (a new PostgreSQL backend each time), so the pool is sized for the usual concurrency.
+            # requests at once; past the pool they wait for a connection (see engine_options).
             DATABASE_POOL_SIZE=int(env.get("DATABASE_POOL_SIZE") or 20),
             # Keys, channels and queue names start with this, so two deployments (or test runs)
             # can share one Redis.
@@ -138,5 +137,7 @@ def engine_options(uri: str, pool_size: int) -> dict:
         return {"connect_args": {"timeout": 5}}
     # No pre-ping: it is a round trip on every checkout (measured: 132 → 169 sends/s in-process on
     # PostgreSQL). After a database restart each stale pooled connection fails one call and is
-    # replaced; connections are also renewed hourly.
-    return {"pool_pre_ping": False, "pool_recycle": 3600, "pool_size": pool_size, "max_overflow": pool_size}
+    # replaced; connections are also renewed hourly. No overflow: an overflow connection is a
+    # backend opened and closed for one request (a fork on the server); under load a gevent
+    # worker's requests wait for a pooled one instead (measured: 550 → 665 sends/s, 64 clients).
+    return {"pool_pre_ping": False, "pool_recycle": 3600, "pool_size": pool_size, "max_overflow": 0}
