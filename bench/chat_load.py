@@ -134,14 +134,21 @@ def traffic(clients: Clients, target: Target, *, senders: int, seconds: float, r
                   for i in range(len(clients.pipes))]
     start = time.time() + 1.0
     measure = (start + min(1.0, seconds / 4), start + seconds)
-    client_cpu = sum(a["cpu"] for a in clients.call("stats"))
+    before = clients.call("stats")
+    client_cpu, client_sys = sum(a["cpu"] for a in before), sum(a["cpu_system"] for a in before)
+    switches = [sum(a["switches"][i] for a in before) for i in (0, 1)]
+    faults = sum(a["faults"] for a in before)
     server_cpu = target.cpu()
     sent = clients.call("send", each=lambda i: {"senders": per_client[i], "first": sum(per_client[:i]),
                                                 "everyone": senders}, channel_id=target.channel(),
                         duration=seconds, start_at=start, rate=rate, window=window, measure=measure, pad=pad)
     server_cpu = target.cpu() - server_cpu
     clients.call("wait", seconds=drain)  # let the last messages arrive (a late one counts as late)
-    result = gather(clients.call("stats"))
+    after = clients.call("stats")
+    result = gather(after)
+    result["client_sys"] = (sum(a["cpu_system"] for a in after) - client_sys) / seconds
+    result["client_switches"] = [sum(a["switches"][i] for a in after) - switches[i] for i in (0, 1)]
+    result["client_faults"] = sum(a["faults"] for a in after) - faults
     result["sent"] = sum(a["sent"] for a in sent)
     result["window_rate"] = result["in_window"] / (measure[1] - measure[0])
     result["client_cpu"] = (result["cpu"] - client_cpu) / seconds
@@ -262,7 +269,10 @@ def describe(result: dict, members: int) -> str:
     return (f"sent {result['sent']}, delivered {result['deliveries']:,}/{expected:,} "
             f"({within(result, members, 1e9):.2%}), dups {result['dups']}, p50 {percentile(lat, .5) * 1000:.1f} ms, "
             f"p99 {percentile(lat, .99) * 1000:.1f} ms, lost sockets {result['lost']}, errors {result['errors']} "
-            f"{result['error_samples'] or ''}; {result['reads']:,} reads; CPU client {result['client_cpu']:.0%} server {result['server_cpu']:.0%}")
+            f"{result['error_samples'] or ''}; {result['reads']:,} reads; CPU client {result['client_cpu']:.0%} "
+            f"(system {result['client_sys']:.0%}; context switches {result['client_switches'][0]:,} waiting, "
+            f"{result['client_switches'][1]:,} preempted; {result['client_faults']:,} page faults) "
+            f"server {result['server_cpu']:.0%}")
 
 
 def within(result: dict, members: int, seconds: float) -> float:
