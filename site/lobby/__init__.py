@@ -17,6 +17,7 @@ def create_app(overrides: dict | None = None, env: dict | None = None) -> Flask:
     from lobby import cli, errors, islands, logs, realtime
     from lobby.config import Config
     from lobby.database import tune_sqlite
+    from lobby.fastjson import OrjsonProvider
     from lobby.extensions import csrf, db, limiter, login_manager, migrate, sock
     from lobby.realtime.bus import bus_for
 
@@ -28,6 +29,7 @@ def create_app(overrides: dict | None = None, env: dict | None = None) -> Flask:
         static_folder=str(ROOT / "static"),
         template_folder=str(ROOT / "templates"),
     )
+    app.json = OrjsonProvider(app)
     config = Config.from_env(instance_path, env)
     app.config.update(config.flask_settings())
     app.config.update(overrides or {})

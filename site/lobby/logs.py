@@ -58,6 +58,9 @@ def _start() -> None:
 
 
 def _finish(response):
+    response.headers["X-Request-Id"] = g.get("request_id", "")
+    if not request_log.isEnabledFor(logging.INFO):
+        return response
     elapsed = time.perf_counter() - g.get("request_started", time.perf_counter())
     request_log.info(
         "request",
@@ -72,7 +75,6 @@ def _finish(response):
             }
         },
     )
-    response.headers["X-Request-Id"] = g.get("request_id", "")
     return response
 
 

@@ -166,6 +166,21 @@ def test_an_access_token_lives_15_minutes(accounts, client, app, monkeypatch):
     assert response.get_json() == UNAUTHORIZED
 
 
+def test_a_token_already_used_still_expires_after_15_minutes(accounts, client, monkeypatch):
+    """Verified tokens are remembered; their age is checked on every use all the same."""
+    token = accounts.signed_in()
+    assert me(client, token).status_code == 200
+    later = time.time() + 15 * 60 + 5
+    monkeypatch.setattr(tokens.time, "time", lambda: later)
+    assert me(client, token).status_code == 401
+
+
+def test_a_token_changed_after_use_is_refused(accounts, client):
+    token = accounts.signed_in()
+    assert me(client, token).status_code == 200
+    assert me(client, token[:-2] + ("AA" if token[-2:] != "AA" else "BB")).status_code == 401
+
+
 def test_me_refuses_an_unverified_user_with_403(accounts, client, app, monkeypatch):
     assert accounts.register().status_code == 201
     token = access_token_issued_ago(app, 0, monkeypatch)  # as if one had been issued somehow

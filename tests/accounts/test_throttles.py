@@ -54,3 +54,14 @@ def test_registration_form_shares_the_registration_budget(client):
         client.post("/api/auth/register", json=registration(username=f"user{number}", email=f"u{number}@example.com"))
     response = client.post("/auth/register", data=registration(username="late", email="late@example.com"))
     assert response.status_code == 429
+
+
+def test_every_limit_is_declared_on_a_view(app):
+    """Flask-Limiter's pass before each request is skipped (lobby/extensions.py: ViewLimiter), so a
+    default, application, meta or blueprint limit would never be checked: there must be none."""
+    from lobby.extensions import limiter
+
+    manager = limiter.limit_manager
+    assert not (manager.default_limits or manager.application_limits or limiter._meta_limits
+                or manager._blueprint_limits)
+    assert manager._decorated_limits  # the views' own limits are there, and checked (tests above)

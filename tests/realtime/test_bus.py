@@ -109,3 +109,18 @@ def test_redis_bus_resubscribes_after_losing_redis(make_app, redis_url):
         if arrived.wait(0.2):
             break
     assert seen and seen[0][0] == {"type": "ping"}
+
+
+def test_redis_bus_publishes_again_after_losing_its_connection(make_app, redis_url):
+    """The bus publishes on one connection of its own; Redis dropping it costs no event."""
+    from redis import Redis
+
+    bus = make_app(REDIS_URL=redis_url).extensions["lobby.bus"]
+    seen, arrived = collect(bus)
+    bus.publish({"type": "first"}, Recipients.of(users=[1]))
+    assert arrived.wait(5)
+    arrived.clear()
+    Redis.from_url(redis_url).client_kill_filter(_type="normal")  # every plain client but this one
+    bus.publish({"type": "second"}, Recipients.of(users=[1]))
+    assert arrived.wait(5)
+    assert [event["type"] for event, _ in seen] == ["first", "second"]

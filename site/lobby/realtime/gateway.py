@@ -12,7 +12,6 @@ The query string (it holds the token) is never logged.
 """
 from __future__ import annotations
 
-import json
 import logging
 import socket
 from time import monotonic
@@ -21,11 +20,12 @@ from urllib.parse import urlsplit
 from flask import Blueprint, current_app, jsonify, request
 from simple_websocket import ConnectionClosed
 
+from lobby import fastjson
 from lobby.accounts.tokens import user_for_access_token
 from lobby.errors import ApiError
 from lobby.extensions import db, sock
 from lobby.realtime.handlers import HANDLERS
-from lobby.realtime.connection import CLOSE_UNAUTHORIZED, Connection, encode
+from lobby.realtime.connection import CLOSE_UNAUTHORIZED, Connection, encode, wire
 
 log = logging.getLogger(__name__)
 blueprint = Blueprint("realtime", __name__)
@@ -165,7 +165,7 @@ def answer(conn: Connection, raw, bucket: "TokenBucket", limit: int) -> None:
 
 def parse(raw) -> tuple[str, dict, str | int | None]:
     try:
-        body = json.loads(raw)
+        body = fastjson.loads(raw)
     except (ValueError, UnicodeDecodeError):
         raise ApiError(400, MALFORMED, "MALFORMED_FRAME") from None
     if not isinstance(body, dict) or not isinstance(body.get("type"), str):
@@ -181,11 +181,11 @@ def parse(raw) -> tuple[str, dict, str | int | None]:
     return body["type"], data, message_id
 
 
-def frame(kind: str, data: dict, message_id=None) -> str:
+def frame(kind: str, data: dict, message_id=None) -> bytes:
     body = {"type": kind, "data": data}
     if message_id is not None:
         body["messageId"] = message_id  # lets the client match an answer to its frame
-    return encode(body)
+    return wire(encode(body))
 
 
 class TokenBucket:
