@@ -16,11 +16,10 @@ from dataclasses import dataclass, field
 from typing import Callable, Iterable
 
 from redis import Redis
-from redis.backoff import NoBackoff
 from redis.exceptions import RedisError
-from redis.retry import Retry
 
 from lobby import fastjson
+from lobby.realtime.publisher import RoundPublisher
 
 log = logging.getLogger(__name__)
 
@@ -90,31 +89,24 @@ class RedisBus(LocalBus):
         self.channel = f"{prefix}:events"
         self._url = url
         self._redis = Redis.from_url(url)
-        self._publisher: tuple[int, Redis] | None = None  # (pid, client): see _publishing_client
+        self._publisher: tuple[int, RoundPublisher] | None = None  # (pid, publisher)
         self._listener: threading.Thread | None = None
         self._stopped = threading.Event()
         self._ready = threading.Event()
 
     def publish(self, event: dict, recipients: Recipients) -> None:
         payload = fastjson.dumps({"event": event, "to": recipients.to_wire()})
-        self._publishing_client().publish(self.channel, payload)
+        self._publisher_here().publish(payload)
 
-    def _publishing_client(self) -> Redis:
-        """One connection that publishes for the whole process, taken in turn: a pooled client
-        checks a connection out, probes it and hands it back on every command, which was 40 % of
-        a publish's CPU (and every chat message publishes). Made on first use in each process, so
-        a fork never shares it. A publish is retried once on a ConnectionError: if Redis had
-        taken it before the connection broke, subscribers get the event twice, which clients
-        tolerate (they merge by id); dropping it would cost them a live update."""
+    def _publisher_here(self) -> RoundPublisher:
+        """This process's publisher (publisher.py), made on first use, so a fork never shares
+        its connection."""
         made = self._publisher
         if made is None or made[0] != os.getpid():
             with self._lock:
                 made = self._publisher
                 if made is None or made[0] != os.getpid():
-                    # One retry on a fresh connection: without the pool's probe, a connection Redis
-                    # dropped is found dead by the next PUBLISH.
-                    client = Redis.from_url(self._url, single_connection_client=True, retry=Retry(NoBackoff(), 1))
-                    made = self._publisher = (os.getpid(), client)
+                    made = self._publisher = (os.getpid(), RoundPublisher(self._url, self.channel))
         return made[1]
 
     def subscribe(self, subscriber: Subscriber) -> None:
