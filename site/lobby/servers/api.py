@@ -104,6 +104,9 @@ def icon(server_id: int):
     if not server.icon_file:
         raise ApiError(404, "У сервера нет иконки", "NOT_FOUND")
     response = send_file(icons.icon_path(server.icon_file), mimetype="image/png", max_age=86400)
+    if not server.is_public:  # a shared cache must never hand a private server's icon to others
+        response.cache_control.public = False
+        response.cache_control.private = True
     response.headers["X-Content-Type-Options"] = "nosniff"
     response.headers["Content-Disposition"] = "inline"
     return response
