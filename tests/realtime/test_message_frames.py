@@ -30,6 +30,15 @@ def test_a_resend_with_the_same_nonce_makes_no_second_message(community, connect
     assert [f["data"]["id"] for f in bob.frames_within(0.7) if f["type"] == "new_message"] == [first["id"]]
 
 
+def test_a_nonce_used_in_another_channel_answers_conflict_not_that_message(community, connect):
+    alice = joined(connect(community.alice), community.channel)
+    sent(alice, community.channel, "только для этого канала", "mine")
+    alice.send("send_message", {"channelId": community.other_channel, "content": "x", "nonce": "mine"})
+    error = alice.expect("error", skip={"ping", "user_status", "new_message"})["data"]
+    assert error["code"] == "NONCE_CONFLICT" and error["nonce"] == "mine"
+    assert "только для этого канала" not in str(error)
+
+
 def test_a_reply_names_the_message_it_answers(community, connect):
     alice = joined(connect(community.alice), community.channel)
     bob = joined(connect(community.bob), community.channel)

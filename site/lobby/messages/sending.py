@@ -36,6 +36,7 @@ from lobby.servers.access import access_channel, channel_not_found
 
 
 TOO_MANY = HTTP_MESSAGES[429]
+NONCE_TAKEN = "Этот nonce уже использован для сообщения в другом канале"
 
 
 @dataclass(frozen=True)
@@ -99,7 +100,7 @@ def send_text(author: Claims, channel_id: int, content, nonce, rate: SendRate | 
     try:
         row = SEND[rate is not None].first(db.engine, params)
     except IntegrityError as error:  # the nonce was used before: that first message stands
-        return first_with_nonce(author.user_id, nonce, error)
+        return first_with_nonce(author.user_id, channel_id, nonce, error)
     if row is None:
         return explain_refusal(author, channel_id, nonce, rate, created_at)
     # The answer is built from what is in hand, not read back (a new message has no reactions).
@@ -117,7 +118,7 @@ def explain_refusal(author: Claims, channel_id: int, nonce: str | None, rate: Se
     channel is not one of the author's (404), or the author is over the limit (429), unless this
     is a resend of a message that was written: then that message stands."""
     access_channel(check_session(author), channel_id)
-    earlier = existing_by_nonce(author.user_id, nonce)
+    earlier = existing_by_nonce(author.user_id, channel_id, nonce)
     if earlier is not None:
         return message_dict(earlier), False
     if rate is not None:
@@ -141,7 +142,7 @@ def send_with_extras(user: User, channel_id: int, content, reply_to_id, nonce, s
     text = check_content(content, allow_empty=bool(sent))
     nonce = clean_nonce(nonce)
     if sent and nonce:  # files are costly to check and write: a resend of them is looked up first
-        earlier = existing_by_nonce(user.id, nonce)
+        earlier = existing_by_nonce(user.id, channel_id, nonce)
         if earlier is not None:
             return message_dict(earlier), False
     replied = check_reply(channel_id, reply_to_id)
@@ -157,22 +158,29 @@ def send_with_extras(user: User, channel_id: int, content, reply_to_id, nonce, s
     except BaseException as error:
         db.session.rollback()
         attachments.remove_paths(written)
-        return first_with_nonce(user.id, nonce, error)
+        return first_with_nonce(user.id, channel_id, nonce, error)
     notify_channel(channel_id, "new_message", body)
     return body, True
 
 
-def existing_by_nonce(author_id: int, nonce: str | None) -> Message | None:
+def existing_by_nonce(author_id: int, channel_id: int, nonce: str | None) -> Message | None:
+    """The author's earlier message with this nonce, if it is in this channel: the caller has just
+    checked that the author may read this channel, and only here. A nonce is unique per author, so
+    the same nonce sent to another channel must never answer with the message it names there (the
+    author may have lost access to it: a ban, a private channel)."""
     if not nonce:
         return None
-    return db.session.scalar(select(Message).where(Message.author_id == author_id, Message.nonce == nonce))
+    earlier = db.session.scalar(select(Message).where(Message.author_id == author_id, Message.nonce == nonce))
+    if earlier is not None and earlier.channel_id != channel_id:
+        raise ApiError(409, NONCE_TAKEN, "NONCE_CONFLICT")
+    return earlier
 
 
-def first_with_nonce(author_id: int, nonce: str | None, error: BaseException) -> tuple[dict, bool]:
+def first_with_nonce(author_id: int, channel_id: int, nonce: str | None, error: BaseException) -> tuple[dict, bool]:
     """After a failed insert: a unique-constraint clash on this nonce was a resend (or a race),
     and the first message stands. Anything else goes on up."""
     if isinstance(error, IntegrityError):
-        earlier = existing_by_nonce(author_id, nonce)
+        earlier = existing_by_nonce(author_id, channel_id, nonce)
         if earlier is not None:
             return message_dict(earlier), False
     raise error
