@@ -14,6 +14,7 @@ import subprocess
 import sys
 import tempfile
 import time
+from datetime import timedelta
 from pathlib import Path
 from types import SimpleNamespace
 
@@ -98,7 +99,8 @@ class LobbyDeployment:
         from sqlalchemy import insert, select
 
         from lobby import create_app
-        from lobby.accounts.models import User
+        from lobby.accounts.models import SignIn, User
+        from lobby.database import utcnow
         from lobby.extensions import db
         from lobby.servers.models import Channel, Membership, Server
 
@@ -118,6 +120,10 @@ class LobbyDeployment:
             db.session.execute(insert(Membership), [{"server_id": server_id, "user_id": uid,
                                                      "role": "owner" if uid == owner else "member"}
                                                     for uid in self.user_ids])
+            # One open sign-in each, as a browser's login makes: tokens name it, sends check it.
+            db.session.execute(insert(SignIn), [{"user_id": uid, "expires_at": utcnow() + timedelta(days=1)}
+                                                for uid in self.user_ids])
+            self.sign_ins = dict(db.session.execute(select(SignIn.user_id, SignIn.id)).tuples().all())
             db.session.commit()
 
     def tokens(self, count: int, offset: int = 0) -> list[str]:
@@ -125,7 +131,7 @@ class LobbyDeployment:
         from lobby.accounts.tokens import issue_access_token
 
         with self.app.test_request_context():
-            return [issue_access_token(SimpleNamespace(id=uid, session_version=1))
+            return [issue_access_token(SimpleNamespace(id=uid, session_version=1), self.sign_ins[uid])
                     for uid in self.user_ids[offset:offset + count]]
 
     def invisible(self, on: bool) -> None:

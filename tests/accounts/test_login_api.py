@@ -7,7 +7,7 @@ from itsdangerous import TimestampSigner
 from sqlalchemy import select
 
 from lobby.accounts import tokens
-from lobby.accounts.models import User
+from lobby.accounts.models import SignIn, User
 from lobby.extensions import db
 from tests.accounts.conftest import PASSWORD
 
@@ -30,10 +30,16 @@ def me(client, token: str | None):
 
 
 def access_token_issued_ago(app, seconds: int, monkeypatch) -> str:
-    """An access token for the only user, signed `seconds` ago."""
+    """An access token for the only user's newest sign-in (or a new one), signed `seconds` ago."""
     with monkeypatch.context() as patch, app.app_context():
+        user = db.session.scalar(select(User))
+        sign_in_id = db.session.scalar(select(SignIn.id).where(SignIn.user_id == user.id).order_by(SignIn.id.desc()))
+        if sign_in_id is None:
+            tokens.start_sign_in(user, remember=False)
+            db.session.commit()
+            sign_in_id = user.sign_in_id
         patch.setattr(TimestampSigner, "get_timestamp", lambda self: int(time.time()) - seconds)
-        return tokens.issue_access_token(db.session.scalar(select(User)))
+        return tokens.issue_access_token(user, sign_in_id)
 
 
 @pytest.mark.parametrize("identifier", ["anna@example.com", "ANNA@Example.COM", "anna", "AnNa"])

@@ -5,9 +5,10 @@ import time
 import pytest
 from itsdangerous import TimestampSigner
 from simple_websocket import Client, ConnectionError
+from sqlalchemy import select
 
 from lobby.accounts.tokens import ACCESS_TOKEN_SECONDS, issue_access_token
-from lobby.accounts.models import User
+from lobby.accounts.models import SignIn, User
 from lobby.extensions import db
 from tests.realtime.conftest import Socket, raw_handshake
 
@@ -30,7 +31,8 @@ def test_an_expired_token_is_closed_unauthorized(app, live, people, monkeypatch)
     issued_at = TimestampSigner.get_timestamp
     monkeypatch.setattr(TimestampSigner, "get_timestamp", lambda self: issued_at(self) - ACCESS_TOKEN_SECONDS - 60)
     with app.app_context():
-        stale = issue_access_token(db.session.get(User, alice.id))
+        sign_in = db.session.scalar(select(SignIn.id).where(SignIn.user_id == alice.id))
+        stale = issue_access_token(db.session.get(User, alice.id), sign_in)
     monkeypatch.setattr(TimestampSigner, "get_timestamp", issued_at)
     assert Socket(live.url, stale).closed_with() == (4001, "unauthorized")
 

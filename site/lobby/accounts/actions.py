@@ -8,13 +8,13 @@ from flask import current_app
 from sqlalchemy import select, update
 
 from lobby.accounts import codes, tokens
-from lobby.accounts.models import PasswordReset, User
+from lobby.accounts.models import PasswordReset, SignIn, User
 from lobby.accounts.passwords import hash_password, needs_rehash, password_matches
 from lobby.database import utcnow
 from lobby.errors import ApiError, ValidationError
 from lobby.extensions import db
 from lobby.jobs.mail import compose_mail, send_after_commit
-from lobby.realtime.notify import notify_sessions_revoked
+from lobby.realtime.notify import notify_sessions_revoked, notify_sign_ins_ended
 
 ALREADY_VERIFIED = "Email уже подтвержден"
 BAD_CREDENTIALS = "Неверный email/username или пароль"
@@ -93,18 +93,25 @@ def authenticate(identifier: str, password: str) -> User:
 
 
 def do_sign_in(user: User, password: str, remember: bool) -> str:
-    """Record the sign-in and start a refresh-token chain; returns the refresh token."""
+    """Start a sign-in (a session) with its refresh-token chain; returns the refresh token, and
+    `user.sign_in_id` names the sign-in."""
     if needs_rehash(user.password_hash):
         user.password_hash = hash_password(password)
     user.last_login_at = utcnow()
-    refresh_token = tokens.start_chain(user, remember)
+    refresh_token = tokens.start_sign_in(user, remember)
     db.session.commit()
     return refresh_token
 
 
-def do_sign_out(refresh_token: str | None) -> None:
-    tokens.revoke_token_chain(refresh_token)
+def do_sign_out(*sign_in_ids: int | None) -> None:
+    """End these sign-ins (the caller's: its cookie, token or refresh cookie named them): their
+    page cookies, access tokens, refresh chains and live sockets stop working at once."""
+    ids = {sign_in_id for sign_in_id in sign_in_ids if sign_in_id is not None}
+    if not ids:
+        return
+    ended = tokens.end_sign_ins(SignIn.id.in_(ids))
     db.session.commit()
+    notify_sign_ins_ended(ended)
 
 
 def do_start_password_reset(email: str) -> None:
@@ -143,8 +150,9 @@ def do_reset_password(token: str | None, password: str) -> User:
 
 
 def end_every_session(user: User) -> None:
+    """Call inside the transaction; `notify_sessions_revoked` after its commit."""
     user.session_version += 1  # cookie sessions and access tokens carry the old number
-    tokens.revoke_all(user.id)
+    tokens.end_sign_ins(SignIn.user_id == user.id)
 
 
 def do_deactivate(user: User) -> None:

@@ -6,7 +6,7 @@ import time
 from flask import Blueprint, g, request, session
 
 from lobby.accounts import actions, limits, tokens
-from lobby.accounts.session import (api_login_required, json_response, refresh_cookie, set_refresh_cookie,
+from lobby.accounts.session import (api_login_required, callers_sign_ins, json_response, refresh_cookie, set_refresh_cookie,
                                     sign_in_browser, sign_out_browser)
 from lobby.accounts.validation import (check_code, check_email, check_login, check_new_password,
                                        check_registration, email_problem, text, username_problem)
@@ -66,14 +66,14 @@ def login():
         raise
     remember = data.get("rememberMe") is True
     refresh_token = actions.do_sign_in(user, password, remember)
-    response = json_response({"accessToken": tokens.issue_access_token(user), "user": user.to_dict()})
+    response = json_response({"accessToken": tokens.issue_access_token(user, user.sign_in_id), "user": user.to_dict()})
     return sign_in_browser(response, user, refresh_token, remember)
 
 
 @blueprint.post("/refresh")
 def refresh():
     user, successor, remember = tokens.rotate(refresh_cookie() or text(body(), "refreshToken"))
-    response = json_response({"accessToken": tokens.issue_access_token(user)})
+    response = json_response({"accessToken": tokens.issue_access_token(user, user.sign_in_id)})
     if successor:
         set_refresh_cookie(response, successor, remember)
     return response
@@ -81,7 +81,7 @@ def refresh():
 
 @blueprint.post("/logout")
 def logout():
-    actions.do_sign_out(refresh_cookie())
+    actions.do_sign_out(*callers_sign_ins())
     return sign_out_browser(json_response({"message": "Вы вышли из системы"}))
 
 

@@ -25,7 +25,7 @@ class User(UserMixin, db.Model):
     is_email_verified: Mapped[bool] = mapped_column(default=False)
     is_deactivated: Mapped[bool] = mapped_column(default=False)
     # Bumped to end every session at once (password reset, deactivation): cookie sessions and
-    # access tokens carry the number they were issued with.
+    # access tokens carry the number they were issued with. One session alone ends by its SignIn.
     session_version: Mapped[int] = mapped_column(default=1)
     profile_image_url: Mapped[str | None] = mapped_column(String(500), default=None)
     created_at: Mapped[datetime] = mapped_column(default=utcnow)
@@ -35,8 +35,12 @@ class User(UserMixin, db.Model):
     def is_active(self) -> bool:  # Flask-Login: deactivated users cannot hold a session
         return not self.is_deactivated
 
+    # The sign-in this row was loaded for (not a column): set by the session loader and at sign-in,
+    # so the page cookie Flask-Login writes names it.
+    sign_in_id = None  # int | None; unannotated so the ORM leaves it unmapped
+
     def get_id(self) -> str:
-        return f"{self.id}:{self.session_version}"
+        return f"{self.id}:{self.session_version}:{self.sign_in_id}"
 
     def to_dict(self) -> dict:
         return {
@@ -68,15 +72,30 @@ class EmailCode(db.Model):
     closed_at: Mapped[datetime | None] = mapped_column(default=None)
 
 
+class SignIn(db.Model):
+    """One session: a sign-in from one browser or client. Its page cookie, its access tokens, its
+    refresh-token chain and its live sockets all name it, and all end with it: at sign-out, or
+    when every session of the account ends (password reset, deactivation). It lasts as long as its
+    refresh chain, which each refresh extends."""
+
+    __tablename__ = "sign_ins"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    user_id: Mapped[int] = mapped_column(ForeignKey("users.id", ondelete="CASCADE"), index=True)
+    created_at: Mapped[datetime] = mapped_column(default=utcnow)
+    expires_at: Mapped[datetime]
+    ended_at: Mapped[datetime | None] = mapped_column(default=None)
+
+
 class RefreshToken(db.Model):
-    """One link of a rotating refresh-token chain (`family`), stored as a SHA-256 hash."""
+    """One link of a sign-in's rotating refresh-token chain, stored as a SHA-256 hash."""
 
     __tablename__ = "refresh_tokens"
 
     id: Mapped[int] = mapped_column(primary_key=True)
     user_id: Mapped[int] = mapped_column(ForeignKey("users.id", ondelete="CASCADE"), index=True)
     token_hash: Mapped[str] = mapped_column(String(64), unique=True)
-    family: Mapped[str] = mapped_column(String(32), index=True)
+    sign_in_id: Mapped[int] = mapped_column(ForeignKey("sign_ins.id", ondelete="CASCADE"), index=True)
     remember: Mapped[bool] = mapped_column(default=False)
     created_at: Mapped[datetime] = mapped_column(default=utcnow)
     expires_at: Mapped[datetime]

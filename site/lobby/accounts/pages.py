@@ -7,7 +7,7 @@ from flask_login import current_user
 
 from lobby.accounts import actions, limits
 from lobby.accounts.api import PENDING_EMAIL, remember_code_sent, resend_wait
-from lobby.accounts.session import refresh_cookie, sign_in_browser, sign_out_browser
+from lobby.accounts.session import callers_sign_ins, sign_in_browser, sign_out_browser
 from lobby.accounts.validation import (check_code, check_email, check_login, check_new_password,
                                        check_registration, text)
 from lobby.errors import ApiError, ValidationError
@@ -151,5 +151,5 @@ def reset_password():
 
 @blueprint.post("/auth/logout")
 def logout():
-    actions.do_sign_out(refresh_cookie())
+    actions.do_sign_out(*callers_sign_ins())
     return sign_out_browser(redirect(url_for("auth_pages.login")))

@@ -11,6 +11,7 @@ from flask_login import current_user, login_user, logout_user
 from lobby.accounts import tokens
 from lobby.accounts.models import User
 from lobby.errors import ApiError, wants_json
+from lobby.ids import parse_id
 from lobby.extensions import db, login_manager
 
 REFRESH_COOKIE = "lobby_refresh"
@@ -32,11 +33,13 @@ class CookieSessions(SecureCookieSessionInterface):
 
 @login_manager.user_loader
 def load_user(session_id: str) -> User | None:
-    user_id, _, version = session_id.partition(":")
-    user = db.session.get(User, int(user_id)) if user_id.isdigit() else None
-    if user is None or str(user.session_version) != version or not user.is_email_verified:
-        return None  # a reset or deactivation ended this session
-    return user
+    """The page cookie's user, "<user id>:<session version>:<sign-in id>" (`User.get_id`), while
+    that sign-in stands: a sign-out, reset or deactivation ends it, copies of the cookie included."""
+    parts = [parse_id(part) for part in session_id.split(":")]
+    if len(parts) != 3 or None in parts:
+        return None  # a cookie from before sign-ins were named, or not ours
+    user = tokens.session_user(tokens.Claims(*parts))
+    return user if user is not None and user.is_email_verified else None
 
 
 @login_manager.unauthorized_handler
@@ -60,6 +63,19 @@ def set_refresh_cookie(response: Response, token: str, remember: bool) -> None:
         path=REFRESH_COOKIE_PATH, httponly=True, samesite="Lax",
         secure=current_app.config["SESSION_COOKIE_SECURE"],
     )
+
+
+def callers_sign_ins() -> set[int]:
+    """The sign-ins this request speaks for: its page cookie's, its access token's and its refresh
+    cookie's (one browser's, normally all the same one). A sign-out ends them all."""
+    found = {tokens.sign_in_of_refresh_token(refresh_cookie())}
+    if current_user.is_authenticated:
+        found.add(current_user.sign_in_id)
+    try:
+        found.add(bearer_claims().sign_in_id)
+    except ApiError:
+        pass  # no token, or not a valid one: nothing it names
+    return {sign_in_id for sign_in_id in found if sign_in_id is not None}
 
 
 def sign_out_browser(response: Response) -> Response:

@@ -1,5 +1,5 @@
-"""Access tokens (short-lived, signed, stateless) and refresh tokens (random, stored hashed,
-rotated on every use; a reused one revokes its whole chain)."""
+"""Access tokens (short-lived, signed) and refresh tokens (random, stored hashed, rotated on every
+use; a reused one ends its whole sign-in). Both name a `SignIn`: when it ends, they stop working."""
 from __future__ import annotations
 
 import hashlib
@@ -12,7 +12,7 @@ from flask import current_app
 from itsdangerous import BadSignature, URLSafeTimedSerializer
 from sqlalchemy import select, update
 
-from lobby.accounts.models import RefreshToken, User
+from lobby.accounts.models import RefreshToken, SignIn, User
 from lobby.database import utcnow
 from lobby.errors import ApiError
 from lobby.extensions import db
@@ -31,9 +31,12 @@ def digest(token: str) -> str:
 
 @dataclass(frozen=True)
 class Claims:
-    """What a valid access token says: whose it is, and which of their sessions issued it."""
+    """What a valid access token says: whose it is, and which of their sessions issued it (the
+    account's session version, and the sign-in). `sign_in_id` None: the server acting for the user
+    (seed data, operators), never a client."""
     user_id: int
     session_version: int
+    sign_in_id: int | None = None
 
 
 class AccessTokens:
@@ -51,8 +54,8 @@ class AccessTokens:
         self.serializer = URLSafeTimedSerializer(secret, salt="lobby.access-token")
         self.verified: dict[str, tuple[Claims, int]] = {}
 
-    def issue(self, user) -> str:
-        return self.serializer.dumps({"u": user.id, "v": user.session_version})
+    def issue(self, user, sign_in_id: int) -> str:
+        return self.serializer.dumps({"u": user.id, "v": user.session_version, "s": sign_in_id})
 
     def claims(self, token: str) -> Claims | None:
         found = self.verified.get(token)
@@ -72,9 +75,9 @@ class AccessTokens:
             payload, issued = self.serializer.loads(token, return_timestamp=True)
         except BadSignature:
             return None
-        if not isinstance(payload, dict) or not isinstance(payload.get("u"), int) or not isinstance(payload.get("v"), int):
+        if not isinstance(payload, dict) or not all(isinstance(payload.get(key), int) for key in "uvs"):
             return None
-        return Claims(payload["u"], payload["v"]), int(issued.timestamp())
+        return Claims(payload["u"], payload["v"], payload["s"]), int(issued.timestamp())
 
 
 def _tokens() -> AccessTokens:
@@ -85,8 +88,8 @@ def _tokens() -> AccessTokens:
     return made
 
 
-def issue_access_token(user: User) -> str:
-    return _tokens().issue(user)
+def issue_access_token(user: User, sign_in_id: int) -> str:
+    return _tokens().issue(user, sign_in_id)
 
 
 def access_claims(token: str) -> Claims | None:
@@ -96,13 +99,19 @@ def access_claims(token: str) -> Claims | None:
 
 
 def session_user(claims: Claims | None) -> User | None:
-    """The user whose session issued these claims, while it stands (no reset or deactivation
-    since)."""
+    """The user whose session issued these claims, while it stands: the sign-in has not ended or
+    expired, and no reset or deactivation came since. The user comes back with `sign_in_id` set."""
     if claims is None:
         return None
-    user = db.session.get(User, claims.user_id)
+    if claims.sign_in_id is None:  # the server acting for the user (a token always names one)
+        user = db.session.get(User, claims.user_id)
+    else:
+        user = db.session.scalar(select(User).join(SignIn, SignIn.user_id == User.id).where(
+            User.id == claims.user_id, SignIn.id == claims.sign_in_id, SignIn.ended_at.is_(None),
+            SignIn.expires_at > utcnow()))
     if user is None or user.session_version != claims.session_version or not user.is_active:
         return None
+    user.sign_in_id = claims.sign_in_id
     return user
 
 
@@ -114,16 +123,26 @@ def new_secret() -> str:
     return secrets.token_urlsafe(32)
 
 
-def start_chain(user: User, remember: bool) -> str:
-    """A new refresh-token chain for a sign-in; returns the token for the cookie."""
-    return _add_link(user.id, secrets.token_hex(16), remember)
+def start_sign_in(user: User, remember: bool) -> str:
+    """A new sign-in with its refresh-token chain; returns the token for the cookie and sets
+    `user.sign_in_id`. Call inside the sign-in's transaction."""
+    sign_in = SignIn(user_id=user.id, expires_at=utcnow() + lifetime(remember))
+    db.session.add(sign_in)
+    db.session.flush()
+    user.sign_in_id = sign_in.id
+    return _add_link(sign_in, remember)
 
 
-def _add_link(user_id: int, family: str, remember: bool) -> str:
+def lifetime(remember: bool) -> timedelta:
+    return REMEMBERED_SESSION if remember else BROWSER_SESSION
+
+
+def _add_link(sign_in: SignIn, remember: bool) -> str:
+    """The chain's next token. The sign-in lives as long as its newest link."""
     token = new_secret()
-    lifetime = REMEMBERED_SESSION if remember else BROWSER_SESSION
-    db.session.add(RefreshToken(user_id=user_id, token_hash=digest(token), family=family,
-                                remember=remember, expires_at=utcnow() + lifetime))
+    sign_in.expires_at = utcnow() + lifetime(remember)
+    db.session.add(RefreshToken(user_id=sign_in.user_id, token_hash=digest(token), sign_in_id=sign_in.id,
+                                remember=remember, expires_at=sign_in.expires_at))
     return token
 
 
@@ -131,22 +150,25 @@ REFRESH_FAILED = "Сессия истекла. Войдите снова."
 
 
 def rotate(token: str) -> tuple[User, str | None, bool]:
-    """Use a refresh token: returns (user, the next token or None within the race grace,
-    remember). Raises 401 for an unknown, expired, revoked or reused token; a reuse revokes the
-    whole chain (someone else holds a copy)."""
+    """Use a refresh token: returns (user with `sign_in_id` set, the next token or None within the
+    race grace, remember). Raises 401 for an unknown, expired, revoked or reused token, or one of
+    a sign-in that ended; a reuse ends the whole sign-in (someone else holds a copy)."""
     link = db.session.scalar(select(RefreshToken).where(RefreshToken.token_hash == digest(token or "")))
     now = utcnow()
     if link is None or link.revoked_at is not None or link.expires_at <= now:
         raise ApiError(401, REFRESH_FAILED, "REFRESH_INVALID")
+    sign_in = db.session.get(SignIn, link.sign_in_id)
+    if sign_in.ended_at is not None:
+        raise ApiError(401, REFRESH_FAILED, "REFRESH_INVALID")
     if link.rotated_at is not None:
         if now - link.rotated_at > ROTATION_GRACE:
-            revoke_family(link.family)
+            end_sign_ins(SignIn.id == sign_in.id)
             db.session.commit()
             raise ApiError(401, REFRESH_FAILED, "REFRESH_REUSED")
         return _usable_user(link), None, link.remember
     user = _usable_user(link)
     link.rotated_at = now
-    successor = _add_link(link.user_id, link.family, link.remember)
+    successor = _add_link(sign_in, link.remember)
     db.session.commit()
     return user, successor, link.remember
 
@@ -155,23 +177,24 @@ def _usable_user(link: RefreshToken) -> User:
     user = db.session.get(User, link.user_id)
     if user is None or not user.is_active or not user.is_email_verified:
         raise ApiError(401, REFRESH_FAILED, "REFRESH_INVALID")
+    user.sign_in_id = link.sign_in_id
     return user
 
 
-def revoke_family(family: str) -> None:
-    db.session.execute(update(RefreshToken).where(RefreshToken.family == family, RefreshToken.revoked_at.is_(None))
-                       .values(revoked_at=utcnow()))
+def end_sign_ins(*which) -> list[tuple[int, int]]:
+    """End the open sign-ins `which` selects (SQL conditions on SignIn), with their refresh chains;
+    returns their (user id, sign-in id) pairs, for `notify_sign_ins_ended` after the commit."""
+    ended = db.session.execute(update(SignIn).where(SignIn.ended_at.is_(None), *which).values(ended_at=utcnow())
+                               .returning(SignIn.user_id, SignIn.id)).all()
+    ids = [sign_in_id for _, sign_in_id in ended]
+    if ids:
+        db.session.execute(update(RefreshToken).where(RefreshToken.sign_in_id.in_(ids), RefreshToken.revoked_at.is_(None))
+                           .values(revoked_at=utcnow()))
+    return [(user_id, sign_in_id) for user_id, sign_in_id in ended]
 
 
-def revoke_token_chain(token: str | None) -> None:
-    """Sign-out: the chain this token belongs to ends (whatever state the token is in)."""
+def sign_in_of_refresh_token(token: str | None) -> int | None:
+    """The sign-in a refresh token belongs to, whatever state the token is in."""
     if not token:
-        return
-    family = db.session.scalar(select(RefreshToken.family).where(RefreshToken.token_hash == digest(token)))
-    if family:
-        revoke_family(family)
-
-
-def revoke_all(user_id: int) -> None:
-    db.session.execute(update(RefreshToken).where(RefreshToken.user_id == user_id, RefreshToken.revoked_at.is_(None))
-                       .values(revoked_at=utcnow()))
+        return None
+    return db.session.scalar(select(RefreshToken.sign_in_id).where(RefreshToken.token_hash == digest(token)))

@@ -2,8 +2,8 @@
 and the live socket's `send_message`.
 
 A text message is checked and written by one statement in autocommit (`SEND_TEXT`): it inserts
-only where the author's session still stands (the access token's version, not deactivated,
-verified), the author is a member of the channel's server and, for the HTTP API, under the send
+only where the author's session still stands (the access token's sign-in is open, the account's
+session version is the token's, not deactivated, verified), the author is a member of the channel's server and, for the HTTP API, under the send
 rate; it returns the author's name and picture for the answer. So a send is one database round
 trip, with no transaction to open or commit, no ORM unit of work and no rate-limit call to Redis:
 measured with py-spy under `bench/chat_load.py --scenarios http`, the token's user lookup, the
@@ -64,18 +64,24 @@ SEND_TEXT = """
     JOIN memberships ON memberships.server_id = channels.server_id
     JOIN users ON users.id = memberships.user_id
     WHERE channels.id = :channel_id AND users.id = :author_id AND users.session_version = :session_version
-      AND NOT users.is_deactivated AND users.is_email_verified {rate}
+      AND NOT users.is_deactivated AND users.is_email_verified {sign_in} {rate}
     RETURNING id,
       (SELECT author.username FROM users AS author WHERE author.id = messages.author_id),
       (SELECT author.profile_image_url FROM users AS author WHERE author.id = messages.author_id)
 """
+# The sign-in the access token names is still open (a primary-key read).
+SIGNED_IN = """AND EXISTS (SELECT 1 FROM sign_ins WHERE sign_ins.id = :sign_in_id AND sign_ins.user_id = users.id
+             AND sign_ins.ended_at IS NULL AND sign_ins.expires_at > :created_at)"""
 TIMES = {"created_at": UtcDateTime(), "window_start": UtcDateTime()}
-SEND = {False: HotStatement(SEND_TEXT.format(rate=""), TIMES),
-        True: HotStatement(SEND_TEXT.format(rate=f"AND {RECENT} < :window_count"), TIMES)}
+# By (rated, signed in): a client's send names its sign-in; the server sending for a user does not.
+SEND = {(rated, signed_in): HotStatement(SEND_TEXT.format(sign_in=SIGNED_IN if signed_in else "",
+                                                          rate=f"AND {RECENT} < :window_count" if rated else ""), TIMES)
+        for rated in (False, True) for signed_in in (False, True)}
 
 
 def do_send_message(user: User, channel_id: int, content, reply_to_id=None, nonce=None) -> dict:
-    """Send as a user already loaded (the live socket's, checked at its handshake)."""
+    """Send as the server, for a user already loaded (seed data, operators): no sign-in is
+    checked. A client's send goes through `send_message` with its token's claims."""
     return send_message(Claims(user.id, user.session_version), channel_id, content, reply_to_id, nonce)[0]
 
 
@@ -96,9 +102,10 @@ def send_message(author: Claims, channel_id: int, content, reply_to_id=None, non
 def send_text(author: Claims, channel_id: int, content, nonce, rate: SendRate | None = None) -> tuple[dict, bool]:
     text, nonce, created_at = check_content(content), clean_nonce(nonce), utcnow()
     params = {"channel_id": channel_id, "author_id": author.user_id, "session_version": author.session_version,
-              "content": text, "nonce": nonce, "created_at": created_at, **(rate.window(created_at) if rate else {})}
+              "sign_in_id": author.sign_in_id, "content": text, "nonce": nonce, "created_at": created_at,
+              **(rate.window(created_at) if rate else {})}
     try:
-        row = SEND[rate is not None].first(db.engine, params)
+        row = SEND[rate is not None, author.sign_in_id is not None].first(db.engine, params)
     except IntegrityError as error:  # the nonce was used before: that first message stands
         return first_with_nonce(author.user_id, channel_id, nonce, error)
     if row is None:

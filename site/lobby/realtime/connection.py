@@ -25,6 +25,7 @@ from simple_websocket import ConnectionClosed
 from wsproto.utilities import LocalProtocolError
 
 from lobby import fastjson
+from lobby.accounts.tokens import Claims
 
 log = logging.getLogger(__name__)
 
@@ -59,6 +60,8 @@ class Connection:
         self.ws = ws
         self.user = user
         self.user_id: int = user.id
+        # The session it was opened with: each send is checked against it, and a sign-out closes it.
+        self.claims = Claims(user.id, user.session_version, getattr(user, "sign_in_id", None))
         self.channels: set[int] = set()  # guarded by the hub's lock
         self.revocations = 0  # bumped whenever the hub takes channels away (see Hub.join)
         self.closed = False

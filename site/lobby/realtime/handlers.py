@@ -62,14 +62,14 @@ def leave_channel(conn, data) -> Reply:
 
 
 def send_message(conn, data) -> Reply:
-    from lobby.messages.sending import do_send_message
+    from lobby.messages.sending import send_message as send
 
     nonce = data.get("nonce")
     if nonce is not None and not isinstance(nonce, (str, int)):
         raise ValidationError({"nonce": "Некорректный nonce"})
     try:
-        message = do_send_message(conn.user, identifier(data, "channelId"), data.get("content"),
-                                  reply_to_id=identifier(data, "replyToId", required=False), nonce=nonce)
+        message, _ = send(conn.claims, identifier(data, "channelId"), data.get("content"),
+                          reply_to_id=identifier(data, "replyToId", required=False), nonce=nonce)
     except ApiError as error:
         error.extra = {**error.extra, "nonce": nonce}  # the client marks its optimistic copy failed
         raise

@@ -96,7 +96,7 @@ class Hub:
             self._revoke(event.get("data") or {}, recipients)
             return
         if event.get("type") == "sessions_revoked":
-            self._end_sessions(recipients)
+            self._end_sessions(recipients, (event.get("data") or {}).get("signInId"))
             return
         with self._lock:
             sources = [self._by_user.get(u) for u in recipients.users]
@@ -127,11 +127,13 @@ class Hub:
         for conn in told:
             conn.enqueue(frame)
 
-    def _end_sessions(self, recipients: Recipients) -> None:
-        """Internal event: the users' sessions ended (password reset, deactivation). Their sockets
-        close as an expired token would (4001), so a client cannot keep listening on an old login."""
+    def _end_sessions(self, recipients: Recipients, sign_in_id: int | None) -> None:
+        """Internal event: the users' sessions ended (password reset, deactivation), or one of them
+        (`sign_in_id`: a sign-out). Those sockets close as an expired token would (4001), so a
+        client cannot keep listening on an old login."""
         with self._lock:
-            ending = [conn for user_id in recipients.users for conn in self._by_user.get(user_id, ())]
+            ending = [conn for user_id in recipients.users for conn in self._by_user.get(user_id, ())
+                      if sign_in_id is None or conn.claims.sign_in_id == sign_in_id]
         for conn in ending:
             conn.end(CLOSE_UNAUTHORIZED, "unauthorized")
 

@@ -23,3 +23,11 @@ def notify_sessions_revoked(user_id: int) -> None:
     """Every session of the user ended (password reset, deactivation): every process closes the
     user's open sockets with 4001, as if their token had expired. Call after the commit."""
     publish({"type": "sessions_revoked", "data": {"userId": user_id}}, Recipients.of(users=[user_id]))
+
+
+def notify_sign_ins_ended(ended: list[tuple[int, int]]) -> None:
+    """These (user id, sign-in id) sessions ended (sign-out): every process closes the sockets
+    opened with them, with 4001; the user's other sessions stay. Call after the commit."""
+    for user_id, sign_in_id in ended:
+        publish({"type": "sessions_revoked", "data": {"userId": user_id, "signInId": sign_in_id}},
+                Recipients.of(users=[user_id]))
