@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import re
 
-from werkzeug.routing import BaseConverter, ValidationError as NoMatch
+from werkzeug.routing import BaseConverter
 
 MAX_ID = 2**63 - 1
 DIGITS = re.compile(r"[0-9]{1,19}")
@@ -26,18 +26,21 @@ def parse_id(value) -> int | None:
     return None
 
 
-class IdConverter(BaseConverter):
-    """`<int:…>` in every route: ASCII digits within the id range, else the route does not match
-    (404), instead of an OverflowError deep in the database driver."""
+NO_ROW = 0  # no table has a row 0
 
-    regex = r"[0-9]{1,19}"
+
+class IdConverter(BaseConverter):
+    """`<int:…>` in every route: ASCII digits only (other digits do not match: 404). Digits past the
+    id range name no row, so they come to the view as 0 and it answers its own 404, instead of an
+    OverflowError deep in the database driver. (Refusing the match instead would let the router
+    answer 405 for a method another rule of the same path has.)"""
+
+    regex = r"[0-9]+"
     part_isolating = True
 
     def to_python(self, value: str) -> int:
         number = parse_id(value)
-        if number is None:
-            raise NoMatch()
-        return number
+        return NO_ROW if number is None else number
 
     def to_url(self, value) -> str:
         return str(int(value))

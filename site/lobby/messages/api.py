@@ -7,6 +7,8 @@ from werkzeug.exceptions import RequestEntityTooLarge
 
 from lobby.accounts.session import api_login_required, bearer_claims, json_response
 from lobby.errors import ApiError
+from lobby.ids import parse_id
+from lobby.query import query_number
 from lobby.extensions import csrf, db
 from lobby.messages import actions, attachments, sending
 from lobby.messages.models import Message
@@ -39,18 +41,8 @@ def send_form() -> tuple[dict, list]:
         raise ApiError(413, attachments.too_large_message(), "PAYLOAD_TOO_LARGE") from None
     reply = form.get("replyToId") if form.get("replyToId") not in (None, "", "null") else None
     data = {"content": form.get("content", ""), "nonce": form.get("nonce") or None,
-            "replyToId": int(reply) if reply and reply.isdigit() else reply}
+            "replyToId": parse_id(reply) or reply}
     return data, files
-
-
-def id_arg(name: str) -> int | None:
-    value = request.args.get(name)
-    if value is None or value == "":
-        return None
-    if not value.isdigit():
-        raise ApiError(400, f"Параметр {name} должен быть числом", "BAD_REQUEST")
-    return int(value)
-
 
 
 @blueprint.get("/<int:channel_id>/messages")
@@ -59,8 +51,8 @@ def history(channel_id: int):
     """Newest page by default; `before` pages back through history, `after` catches up
     (oldest first from that id). Always oldest → newest in the answer."""
     access_channel(g.user, channel_id)
-    before, after = id_arg("before"), id_arg("after")
-    limit = min(max(id_arg("limit") or PAGE, 1), 100)
+    before, after = query_number("before"), query_number("after")
+    limit = min(max(query_number("limit") or PAGE, 1), 100)
     query = select(Message).where(Message.channel_id == channel_id)
     if after is not None:
         rows = db.session.scalars(query.where(Message.id > after).order_by(Message.id).limit(limit + 1)).all()

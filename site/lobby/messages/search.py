@@ -11,6 +11,7 @@ from lobby.accounts.models import User
 from lobby.accounts.session import api_login_required, json_response, token_user_key
 from lobby.errors import ApiError
 from lobby.extensions import csrf, db, limiter
+from lobby.query import query_number
 from lobby.messages.models import Message
 from lobby.messages.search_index import matching, terms
 from lobby.messages.serialize import author
@@ -34,15 +35,6 @@ def check_query(raw: str | None) -> str:
     if len(q) > MAX_QUERY:
         raise ApiError(400, LONG, "QUERY_TOO_LONG")
     return q
-
-
-def id_arg(name: str) -> int | None:
-    value = request.args.get(name, "")
-    if value == "":
-        return None
-    if not value.isdigit():
-        raise ApiError(400, f"Параметр {name} должен быть числом", "BAD_REQUEST")
-    return int(value)
 
 
 @dataclass
@@ -99,7 +91,7 @@ def search():
     """`q` keeps its trailing space for the matcher: 'кот ' is a finished word, 'кот' a prefix."""
     raw = request.args.get("q", "")
     check_query(raw)
-    scope = access_scope(g.user, id_arg("serverId"), id_arg("channelId"))
-    limit = min(max(id_arg("limit") or PAGE, 1), MAX_PAGE)
-    messages, more = find_messages(g.user, raw.lstrip(), scope, id_arg("before"), limit)
+    scope = access_scope(g.user, query_number("serverId"), query_number("channelId"))
+    limit = min(max(query_number("limit") or PAGE, 1), MAX_PAGE)
+    messages, more = find_messages(g.user, raw.lstrip(), scope, query_number("before"), limit)
     return json_response({"messages": messages, "hasMore": more})

@@ -28,6 +28,7 @@ from lobby.accounts.tokens import Claims
 from lobby.database import HotStatement, UtcDateTime, utcnow
 from lobby.errors import HTTP_MESSAGES, ApiError, ValidationError
 from lobby.extensions import db
+from lobby.ids import parse_id
 from lobby.messages import attachments
 from lobby.messages.actions import check_content, clean_nonce, notify_channel
 from lobby.messages.models import Message
@@ -197,7 +198,8 @@ def check_reply(channel_id: int, reply_to_id) -> Message | None:
     """The message replied to: one of the same channel."""
     if reply_to_id is None:
         return None
-    replied = db.session.get(Message, reply_to_id) if isinstance(reply_to_id, int) else None
+    found = parse_id(reply_to_id)
+    replied = db.session.get(Message, found) if found is not None else None
     if replied is None or replied.channel_id != channel_id:
         raise ValidationError({"replyToId": "Сообщение для ответа не найдено"})
     return replied

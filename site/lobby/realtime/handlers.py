@@ -11,6 +11,7 @@ from flask import current_app
 
 from lobby.errors import ApiError, ValidationError
 from lobby.extensions import db
+from lobby.ids import parse_id
 from lobby.realtime.bus import Recipients, publish
 from lobby.realtime.presence import STATUSES
 from lobby.servers.access import access_channel, channel_not_found
@@ -23,7 +24,7 @@ def identifier(data: dict, field: str, required: bool = True) -> int | None:
     value = data.get(field)
     if value is None and not required:
         return None
-    if isinstance(value, bool) or not isinstance(value, int) or value <= 0:
+    if not isinstance(value, int) or parse_id(value) is None:  # a string is not an id here; JSON has numbers
         raise ValidationError({field: "Некорректный идентификатор"})
     return value
 

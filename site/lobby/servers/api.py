@@ -11,11 +11,12 @@ from lobby.accounts.session import api_login_required, bearer_user, json_respons
 from lobby.database import utcnow
 from lobby.errors import ApiError
 from lobby.extensions import csrf, db
+from lobby.ids import parse_id
 from lobby.servers import actions, icons, listing
 from lobby.servers.access import access_member, access_moderator, access_owner, access_server, membership_of
 from lobby.servers.models import AuditEntry, Ban, Channel, Membership, Server
-from lobby.servers.validation import (check_channel, check_invite_code, check_new_server, check_reason,
-                                      check_server_changes)
+from lobby.servers.validation import (check_ban_duration, check_channel, check_invite_code, check_new_server,
+                                      check_reason, check_server_changes)
 
 blueprint = Blueprint("servers_api", __name__, url_prefix="/api/servers")
 csrf.exempt(blueprint)  # JSON or multipart with a Bearer token: no cookie-borne authority here
@@ -195,10 +196,10 @@ def unban(server_id: int, user_id: int):
 
 
 def target_id(data) -> int:
-    value = data.get("userId")
-    if isinstance(value, bool) or not isinstance(value, (int, str)) or not str(value).isdigit():
+    found = parse_id(data.get("userId"))
+    if found is None:
         raise ApiError(422, "Укажите пользователя", "VALIDATION_ERROR", errors={"userId": "Укажите пользователя"})
-    return int(value)
+    return found
 
 
 @blueprint.post("/<int:server_id>/moderation/kick")
@@ -215,9 +216,6 @@ def kick(server_id: int):
 def ban(server_id: int):
     server, membership = access_moderator(g.user, server_id)
     data = payload()
-    duration = data.get("duration")
-    if duration is not None and (isinstance(duration, bool) or not isinstance(duration, int) or duration <= 0):
-        raise ApiError(422, "Срок блокировки: число секунд или null", "VALIDATION_ERROR",
-                       errors={"duration": "Срок блокировки: число секунд или null"})
+    duration = check_ban_duration(data.get("duration"))
     actions.do_ban(server, membership, target_id(data), check_reason(data, "Укажите причину блокировки"), duration)
     return json_response({"message": "Пользователь заблокирован"})

@@ -100,6 +100,18 @@ def check_channel(data) -> dict:
     return {"name": name, "type": kind, "description": description}
 
 
+MAX_BAN_SECONDS = 10 * 365 * 24 * 3600  # longer is a permanent ban: send null
+
+
+def check_ban_duration(duration) -> int | None:
+    """Seconds, 1 … 10 years, or None for a permanent ban."""
+    if duration is not None and (isinstance(duration, bool) or not isinstance(duration, int) or duration <= 0):
+        raise ValidationError({"duration": "Срок блокировки: число секунд или null"})
+    if duration is not None and duration > MAX_BAN_SECONDS:
+        raise ValidationError({"duration": "Срок блокировки не больше 10 лет; для бессрочной блокировки — null"})
+    return duration
+
+
 def check_reason(data, prompt_message: str) -> str:
     reason = text(data, "reason")
     raise_if({"reason": None if reason else prompt_message})
