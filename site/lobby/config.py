@@ -67,6 +67,7 @@ class Config:
     UPLOAD_FOLDER: Path
     OUTBOX_FOLDER: Path
     ATTACHMENT_MAX_BYTES: int
+    MESSAGE_SEND_LIMIT: int
     LOG_LEVEL: str
     PREFERRED_URL_SCHEME: str
     PUBLIC_URL: str
@@ -98,6 +99,8 @@ class Config:
             UPLOAD_FOLDER=Path(env.get("UPLOAD_FOLDER") or instance_path / "uploads"),
             OUTBOX_FOLDER=Path(env.get("OUTBOX_FOLDER") or instance_path / "outbox"),
             ATTACHMENT_MAX_BYTES=int(env.get("ATTACHMENT_MAX_BYTES") or 10 * MEGABYTE),  # per file
+            # Messages one person may send in any 10 seconds, over HTTP and all their sockets.
+            MESSAGE_SEND_LIMIT=int(env.get("MESSAGE_SEND_LIMIT") or 30),
             LOG_LEVEL=(env.get("LOG_LEVEL") or "INFO").upper(),
             PREFERRED_URL_SCHEME=env.get("PREFERRED_URL_SCHEME") or "http",
             # Links in mail point here; never built from a request's Host header (an attacker

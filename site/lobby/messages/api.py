@@ -19,7 +19,6 @@ blueprint = Blueprint("messages_api", __name__, url_prefix="/api/messages")
 csrf.exempt(blueprint)
 
 PAGE = 50
-SEND_RATE = sending.SendRate(count=30, seconds=10)
 
 
 def body() -> dict:
@@ -71,7 +70,7 @@ def send(channel_id: int):
     author = bearer_claims()
     data, files = send_form()
     message, created = sending.send_message(author, channel_id, data.get("content"), data.get("replyToId"),
-                                            data.get("nonce"), files, rate=SEND_RATE)
+                                            data.get("nonce"), files, rate=sending.send_rate())
     return json_response({"message": message}, 201 if created else 200)
 
 

@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 from types import SimpleNamespace
 
+from flask import current_app
 from sqlalchemy import select
 from sqlalchemy.exc import IntegrityError
 
@@ -50,6 +51,11 @@ class SendRate:
     def window(self, now: datetime) -> dict:
         return {"window_start": now - timedelta(seconds=self.seconds), "window_count": self.count}
 
+
+def send_rate() -> SendRate:
+    """One author's limit, over HTTP and every live socket of every process alike
+    (MESSAGE_SEND_LIMIT in any 10 seconds)."""
+    return SendRate(count=current_app.config["MESSAGE_SEND_LIMIT"], seconds=10)
 
 # The author's messages in the window, up to the limit (the index on author_id, created_at
 # reads at most `window_count` entries).
@@ -90,7 +96,7 @@ def send_message(author: Claims, channel_id: int, content, reply_to_id=None, non
                  files: list | None = None, rate: SendRate | None = None) -> tuple[dict, bool]:
     """Returns (message, created). A nonce seen before returns the first message, unchanged (and
     stores none of the files sent again). `files`: uploaded file parts (werkzeug FileStorage).
-    `rate`: the author's limit, 429 past it (the live socket limits frames per connection instead)."""
+    `rate`: the author's limit (`send_rate()` for a client's send), 429 past it."""
     sent = attachments.sent_files(files or [])
     if not sent and reply_to_id is None:
         return send_text(author, channel_id, content, nonce, rate)

@@ -63,16 +63,18 @@ def leave_channel(conn, data) -> Reply:
 
 
 def send_message(conn, data) -> Reply:
-    from lobby.messages.sending import send_message as send
+    from lobby.messages.sending import send_message as send, send_rate
 
     nonce = data.get("nonce")
     if nonce is not None and not isinstance(nonce, (str, int)):
         raise ValidationError({"nonce": "Некорректный nonce"})
     try:
         message, _ = send(conn.claims, identifier(data, "channelId"), data.get("content"),
-                          reply_to_id=identifier(data, "replyToId", required=False), nonce=nonce)
+                          reply_to_id=identifier(data, "replyToId", required=False), nonce=nonce, rate=send_rate())
     except ApiError as error:
         error.extra = {**error.extra, "nonce": nonce}  # the client marks its optimistic copy failed
+        if "Retry-After" in error.headers:  # a frame has no headers: the wait goes in the data
+            error.extra["retryAfter"] = int(error.headers["Retry-After"])
         raise
     return "message_sent", {"nonce": nonce, "message": message}
 
