@@ -42,8 +42,10 @@ node_modules/.installed: package.json package-lock.json
 	npm ci --no-audit --no-fund --loglevel=error
 	touch $@
 
-static/build/manifest.json: node_modules/.installed $(ISLAND_SOURCES)
+# The bundles and their .br/.gz copies, which WhiteNoise serves to browsers that accept them.
+static/build/manifest.json: node_modules/.installed $(ISLAND_SOURCES) | $(VENV)/.installed
 	node islands/build.mjs
+	$(PY) -m whitenoise.compress --quiet static/build
 
 clean:
 	rm -rf static/build node_modules $(VENV)

@@ -1,7 +1,8 @@
 // Bundles the React islands into static/build and writes the manifest islands.py reads.
 // `node islands/build.mjs` builds once; `--watch` rebuilds on every change.
 import * as esbuild from 'esbuild';
-import { mkdir, rm, writeFile } from 'node:fs/promises';
+import { createHash } from 'node:crypto';
+import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -9,19 +10,41 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const outdir = path.join(root, 'static/build');
 const watch = process.argv.includes('--watch');
 
-// Runs after every build (the first one and each watch rebuild): maps the entry to its hashed name.
+// Packages built with bunchee (sonner) insert their stylesheet at run time as a <style> element
+// holding a string literal: `__insertCSS("…")`. The page's Content-Security-Policy blocks inline
+// styles, so the manifest lists each such stylesheet's CSP hash for lobby/security.py to allow.
+// The element is appended before its text, so Chromium first checks it empty: that hash too.
+const INSERTED_CSS = /__insertCSS\(("(?:[^"\\]|\\.)*")\)/g;
+const cspHash = (text) => `sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}`;
+
+function insertedStyleHashes(source) {
+  // The literals are JSON-compatible strings; one that is not fails the build, never silently.
+  const sheets = [...source.matchAll(INSERTED_CSS)].map(([, literal]) => JSON.parse(literal));
+  return sheets.length ? [cspHash(''), ...sheets.map(cspHash)] : [];
+}
+
+// Runs after every build (the first one and each watch rebuild): maps the entry to its hashed name
+// and lists the CSP hashes of the styles the bundle inserts.
 const manifest = {
   name: 'manifest',
   setup(build) {
     const started = { at: 0 };
+    const styleHashes = new Map(); // input path -> hashes; kept across watch rebuilds (loads may be cached)
     build.onStart(() => { started.at = Date.now(); });
+    build.onLoad({ filter: /[\\/]node_modules[\\/].*\.m?js$/ }, async ({ path: file }) => {
+      const source = await readFile(file, 'utf8');
+      if (source.includes('__insertCSS(')) styleHashes.set(path.relative(root, file).split(path.sep).join('/'), insertedStyleHashes(source));
+      return undefined; // esbuild loads the file as usual
+    });
     build.onEnd(async (result) => {
       if (result.errors.length) return; // esbuild already printed them; keep the last good manifest
       const entry = Object.entries(result.metafile.outputs)
         .find(([, out]) => out.entryPoint === 'islands/main.jsx')[0];
       // Paths relative to static/: islands.py passes them to url_for('static', filename=...).
       const main = path.relative(path.join(root, 'static'), path.join(root, entry)).split(path.sep).join('/');
-      await writeFile(path.join(outdir, 'manifest.json'), JSON.stringify({ 'main.js': main }) + '\n');
+      const hashes = [...styleHashes].filter(([input]) => input in result.metafile.inputs).flatMap(([, h]) => h);
+      const written = { 'main.js': main, styleHashes: [...new Set(hashes)].sort() };
+      await writeFile(path.join(outdir, 'manifest.json'), JSON.stringify(written) + '\n');
       console.log(`islands: built ${main} in ${Date.now() - started.at} ms`);
     });
   },

@@ -14,7 +14,7 @@ def create_app(overrides: dict | None = None, env: dict | None = None) -> Flask:
 
     `overrides` are Flask settings laid over the configuration, for tests.
     """
-    from lobby import cli, errors, ids, islands, logs, query, realtime
+    from lobby import cli, errors, ids, input_guard, islands, logs, realtime, security, static_files
     from lobby.config import Config
     from lobby.database import tune_sqlite
     from lobby.fastjson import OrjsonProvider
@@ -53,11 +53,13 @@ def create_app(overrides: dict | None = None, env: dict | None = None) -> Flask:
 
     register_models()
     ids.init_app(app)  # before the routes: they pick their converters as they are added
-    query.init_app(app)
+    input_guard.init_app(app)
     register_blueprints(app)
     errors.init_app(app)
     islands.init_app(app)
     cli.init_app(app)
+    security.init_app(app)
+    static_files.init_app(app)  # last: it wraps the finished app's WSGI callable
     return app
 
 

@@ -6,6 +6,7 @@ Unset values fall back to the embedded defaults of `make run`: SQLite under `ins
 from __future__ import annotations
 
 import os
+import re
 import secrets
 from dataclasses import dataclass
 from datetime import timedelta
@@ -49,6 +50,28 @@ def secret_key(raw: str | None, instance_path: Path) -> str:
     return key
 
 
+# One source of a CSP frame-ancestors list: an origin (a `*.` subdomain wildcard and a port allowed).
+FRAME_SOURCE = re.compile(r"https?://(\*\.)?[a-z0-9-]+(\.[a-z0-9-]+)*(:\d{1,5})?", re.IGNORECASE)
+
+
+def frame_ancestors(raw: str | None) -> str:
+    """FRAME_ANCESTORS, the pages that may show Lobby in a frame, as a CSP source list: unset is
+    `'none'`; `self` and origins (`https://portal.example`), separated by spaces or commas.
+    Anything else stops the start: the value goes into a header, where `;` would add a directive."""
+    words = (raw or "").replace(",", " ").split()
+    if not words:
+        return "'none'"
+    sources = []
+    for word in words:
+        if word.strip("'").lower() == "self":
+            sources.append("'self'")
+        elif FRAME_SOURCE.fullmatch(word.rstrip("/")):
+            sources.append(word.rstrip("/").lower())
+        else:
+            raise ValueError(f"FRAME_ANCESTORS: {word!r} is neither `self` nor an origin like https://portal.example")
+    return " ".join(sources)
+
+
 @dataclass(frozen=True)
 class Config:
     instance_path: Path
@@ -73,6 +96,7 @@ class Config:
     PUBLIC_URL: str
     SESSION_COOKIE_SECURE: bool
     ALLOWED_ORIGINS: tuple[str, ...]
+    FRAME_ANCESTORS: str
 
     @classmethod
     def from_env(cls, instance_path: Path, env: dict | None = None) -> "Config":
@@ -110,6 +134,8 @@ class Config:
             # Browser origins besides this host and PUBLIC_URL that may open the live socket,
             # comma-separated (e.g. a separate front-end host).
             ALLOWED_ORIGINS=tuple(o.strip().rstrip("/") for o in (env.get("ALLOWED_ORIGINS") or "").split(",") if o.strip()),
+            # Pages of other sites that may frame Lobby (a portal embedding it); none by default.
+            FRAME_ANCESTORS=frame_ancestors(env.get("FRAME_ANCESTORS")),
         )
 
     @property

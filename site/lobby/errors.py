@@ -91,7 +91,8 @@ def handle_http_exception(error: HTTPException):
     chosen = error.description != stock and status != 429
     message = error.description if chosen else HTTP_MESSAGES.get(status, error.name)
     if not wants_json():
-        return render_error_page(status, message)
+        body, status = render_error_page(status, message)
+        return body, status, allowed_methods(error)
     response = api_error_response(ApiError(status, message))
     original = error.get_response().headers
     for header in ("Retry-After", "Allow"):
@@ -100,6 +101,12 @@ def handle_http_exception(error: HTTPException):
     if status == 429 and "Retry-After" not in response.headers:
         response.headers["Retry-After"] = str(limiter_wait())
     return response
+
+
+def allowed_methods(error: HTTPException) -> dict[str, str]:
+    """A 405 page names the methods the address takes (werkzeug's own answer carries them)."""
+    allow = error.get_response().headers.get("Allow")
+    return {"Allow": allow} if allow else {}
 
 
 def limiter_wait() -> int:

@@ -2,6 +2,7 @@ import pytest
 from flask import flash, redirect, render_template_string
 from selenium.webdriver.common.by import By
 
+from tests.support import LiveServer
 from tests.browser.helpers import page_text, severe_console_errors, wait_for, wait_for_island, wait_for_text
 
 pytestmark = pytest.mark.browser
@@ -39,14 +40,26 @@ def test_toaster_island_shows_the_message_the_server_flashed(app, browser, live)
 
 
 def add_frame_route(app):
-    """A test-only page that embeds Lobby in a frame, as a third-party site might."""
+    """A test-only page that embeds Lobby in a frame, as a third-party site might (with a policy
+    of its own: Lobby's would not let it show a frame)."""
     @app.get("/test-frame")
     def test_frame():
-        return "<!doctype html><iframe id='app' src='/' width='1000' height='700'></iframe>"
+        return ("<!doctype html><iframe id='app' src='/' width='1000' height='700'></iframe>", 200,
+                {"Content-Security-Policy": "frame-src 'self'"})
 
 
-def test_frame_banner_appears_only_inside_a_frame_and_remembers_dismissal(app, browser, live):
+@pytest.fixture
+def frameable(make_app, _migrated):
+    """Lobby served by a deployment that lets pages of its own origin frame it (FRAME_ANCESTORS);
+    by default no page may."""
+    app = make_app(FRAME_ANCESTORS="self")
     add_frame_route(app)
+    with LiveServer(app) as server:
+        yield server
+
+
+def test_frame_banner_appears_only_inside_a_frame_and_remembers_dismissal(browser, frameable):
+    live = frameable
     browser.get(live.url + "/")
     wait_for_island(browser, "frame-banner")
     assert "Open in New Tab" not in page_text(browser)

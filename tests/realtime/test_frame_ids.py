@@ -21,3 +21,12 @@ def test_a_socket_reply_past_the_range_gets_a_validation_error(community, connec
     alice = joined(connect(community.alice), community.channel)
     alice.send("send_message", {"channelId": community.channel, "content": "x", "nonce": "r", "replyToId": reply})
     assert alice.expect("error")["data"]["code"] == "VALIDATION_ERROR"
+
+
+def test_a_socket_message_with_a_nul_is_refused_and_the_socket_goes_on(community, connect):
+    alice = joined(connect(community.alice), community.channel)
+    alice.send("send_message", {"channelId": community.channel, "content": "a\x00b", "nonce": "nul"})
+    error = alice.expect("error")["data"]
+    assert error["code"] == "VALIDATION_ERROR" and "content" in error["errors"]
+    alice.send("reaction_add", {"messageId": 1, "emoji": "\x00"})
+    assert alice.expect("error")["data"]["code"] == "VALIDATION_ERROR"

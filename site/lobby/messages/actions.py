@@ -2,6 +2,8 @@
 functions serve the JSON API and the live socket. Sending is in `sending.py`."""
 from __future__ import annotations
 
+import unicodedata
+
 from sqlalchemy import delete, select
 from sqlalchemy.exc import IntegrityError
 
@@ -20,23 +22,45 @@ MAX_LENGTH = 2000
 MAX_NONCE = 64
 
 
+# Characters that show nothing: a message of only these (and spaces) is empty. Categories: control,
+# format (zero-width space and joiners, direction marks), separators; and letters and symbols that
+# fonts draw blank (Hangul fillers, the blank Braille pattern).
+BLANK_CATEGORIES = {"Cc", "Cf", "Zs", "Zl", "Zp"}
+BLANK_LETTERS = set("\u115f\u1160\u3164\uffa0\u2800")
+
+
+def shows_something(text: str) -> bool:
+    """Whether a stripped text has a visible character (the first one, almost always)."""
+    return any(unicodedata.category(ch) not in BLANK_CATEGORIES and ch not in BLANK_LETTERS for ch in text)
+
+
 def check_content(content, allow_empty: bool = False) -> str:
-    """Trimmed text; empty only when files come with it."""
+    """Trimmed text; empty (nothing visible) only when files come with it. No NUL: a database text
+    cannot hold one."""
     text = content.strip() if isinstance(content, str) else ""
+    if text and not shows_something(text):
+        text = ""
     if not text and not allow_empty:
         raise ValidationError({"content": "Сообщение не может быть пустым"})
+    if "\x00" in text:
+        raise ValidationError({"content": "Текст содержит недопустимый символ (NUL)"})
     if len(text) > MAX_LENGTH:
         raise ValidationError({"content": f"Сообщение слишком длинное (максимум {MAX_LENGTH} символов)"})
     return text
 
 
 def clean_nonce(nonce) -> str | None:
-    return str(nonce)[:MAX_NONCE] if nonce else None
+    """The client's nonce, a string or a number, as text; anything else is refused (422)."""
+    if nonce is None or nonce == "":
+        return None
+    if isinstance(nonce, bool) or not isinstance(nonce, (str, int)) or "\x00" in str(nonce):
+        raise ValidationError({"nonce": "Некорректный nonce"})
+    return str(nonce)[:MAX_NONCE]
 
 
 def check_emoji(emoji) -> str:
     value = emoji.strip() if isinstance(emoji, str) else ""
-    if not value or len(value) > 32 or any(ch.isspace() for ch in value):
+    if not value or len(value) > 32 or any(ch.isspace() or unicodedata.category(ch) == "Cc" for ch in value):
         raise ValidationError({"emoji": "Неверная реакция"})
     return value
 

@@ -8,6 +8,7 @@ from werkzeug.exceptions import RequestEntityTooLarge
 from lobby.accounts.session import api_login_required, bearer_claims, json_response
 from lobby.errors import ApiError
 from lobby.ids import parse_id
+from lobby.input_guard import refuse_nul
 from lobby.query import query_number
 from lobby.extensions import csrf, db
 from lobby.messages import actions, attachments, sending
@@ -38,6 +39,7 @@ def send_form() -> tuple[dict, list]:
         form, files = request.form, request.files.getlist("files")
     except RequestEntityTooLarge:
         raise ApiError(413, attachments.too_large_message(), "PAYLOAD_TOO_LARGE") from None
+    refuse_nul(form)
     reply = form.get("replyToId") if form.get("replyToId") not in (None, "", "null") else None
     data = {"content": form.get("content", ""), "nonce": form.get("nonce") or None,
             "replyToId": parse_id(reply) or reply}

@@ -23,6 +23,7 @@ from simple_websocket import ConnectionClosed
 from lobby import fastjson
 from lobby.accounts.tokens import user_for_access_token
 from lobby.errors import ApiError
+from lobby.input_guard import refuse_nul
 from lobby.extensions import db, sock
 from lobby.realtime.handlers import HANDLERS
 from lobby.realtime.connection import CLOSE_UNAUTHORIZED, Connection, encode, wire
@@ -178,6 +179,8 @@ def parse(raw) -> tuple[str, dict, str | int | None]:
         data = {}
     if not isinstance(data, dict):
         raise ApiError(400, MALFORMED, "MALFORMED_FRAME")
+    if ("\\u0000" in raw if isinstance(raw, str) else b"\\u0000" in raw):  # JSON's NUL: look closer
+        refuse_nul(data)
     return body["type"], data, message_id
 
 

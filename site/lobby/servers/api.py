@@ -12,6 +12,7 @@ from lobby.database import utcnow
 from lobby.errors import ApiError
 from lobby.extensions import csrf, db
 from lobby.ids import parse_id
+from lobby.input_guard import refuse_nul
 from lobby.servers import actions, icons, listing
 from lobby.servers.access import access_member, access_moderator, access_owner, access_server, membership_of
 from lobby.servers.models import AuditEntry, Ban, Channel, Membership, Server
@@ -25,6 +26,7 @@ csrf.exempt(blueprint)  # JSON or multipart with a Bearer token: no cookie-borne
 def payload() -> dict:
     """JSON, or a multipart form (create and settings may carry an icon file)."""
     if request.mimetype == "multipart/form-data":
+        refuse_nul(request.form)
         return request.form
     data = request.get_json(silent=True) if request.get_data() else {}
     if not isinstance(data, dict):

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import re
+import unicodedata
 
 from lobby.errors import ValidationError
 
@@ -13,18 +14,34 @@ TEMPLATES = {
 }
 CATEGORIES = ("gaming", "community", "tech", "music", "esports", "creative")
 TRUE_WORDS = {"true", "1", "on", "yes"}
+FALSE_WORDS = {"false", "0", "off", "no"}
+# Characters that have no place in a one-line name: control characters (newlines among them),
+# format characters (zero-width ones, the bidirectional overrides that make a name read backwards)
+# and line or paragraph separators.
+UNSEEN_IN_NAMES = {"Cc", "Cf", "Zl", "Zp"}
 
 
 def text(data, field: str) -> str:
+    """The field's trimmed text; "" when absent or null; 422 when it is not text (`{}`, a number):
+    a value of the wrong kind is refused, never read as a default."""
     value = data.get(field)
-    return value.strip() if isinstance(value, str) else ""
+    if value is None:
+        return ""
+    if not isinstance(value, str):
+        raise ValidationError({field: "Ожидается строка"})
+    return value.strip()
 
 
 def flag(data, field: str, default: bool) -> bool:
+    """JSON true/false, or a form's "true"/"false" (and on/off, 1/0, yes/no); absent is `default`."""
     value = data.get(field)
     if value is None or value == "":
         return default
-    return value is True or (isinstance(value, str) and value.lower() in TRUE_WORDS)
+    if isinstance(value, bool):
+        return value
+    if isinstance(value, str) and value.lower() in TRUE_WORDS | FALSE_WORDS:
+        return value.lower() in TRUE_WORDS
+    raise ValidationError({field: "Ожидается true или false"})
 
 
 def name_problem(name: str) -> str | None:
@@ -88,12 +105,17 @@ def check_invite_code(code: str) -> str:
     return code
 
 
+def has_unseen(name: str) -> bool:
+    return any(unicodedata.category(ch) in UNSEEN_IN_NAMES for ch in name)
+
+
 def check_channel(data) -> dict:
     name = text(data, "name")
     kind = (text(data, "type") or "TEXT").upper()
     description = text(data, "description") or None
     raise_if({
-        "name": "Введите название канала" if not name else "Название слишком длинное" if len(name) > 100 else None,
+        "name": "Введите название канала" if not name else "Название слишком длинное" if len(name) > 100
+        else "Название содержит недопустимые символы" if has_unseen(name) else None,
         "type": None if kind in ("TEXT", "VOICE") else "Тип канала: TEXT или VOICE",
         "description": description_problem(description or ""),
     })
