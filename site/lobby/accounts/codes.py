@@ -58,20 +58,63 @@ def close_open_codes(user_id: int) -> None:
 
 
 def use_code(user: User, code: str) -> None:
-    """Check a code for this user; the caller commits. A wrong try is committed here, then raised."""
+    """Check a code for this user; on success the code is closed in the caller's transaction and
+    the caller commits. Call it before changing anything else: taking a try commits, and a wrong
+    try is committed here, then raised.
+
+    Each check first claims one of the code's tries in a committed statement of its own, and
+    compares only once it holds one: concurrent checks cannot lose a count, so at most
+    MAX_WRONG_TRIES guesses are ever compared per code (the right one included)."""
     current = db.session.scalar(
-        select(EmailCode).where(EmailCode.user_id == user.id, EmailCode.closed_at.is_(None))
-        .order_by(EmailCode.id.desc()).limit(1)
+        select(EmailCode).where(EmailCode.user_id == user.id).order_by(EmailCode.id.desc()).limit(1)
     )
     if current is None:
         raise ApiError(400, NO_CODE, "CODE_INVALID")
+    if current.closed_at is not None:
+        raise closed_code_error(current.failed_attempts)
     if current.expires_at <= utcnow():
         raise ApiError(400, EXPIRED, "CODE_EXPIRED")
-    if not hmac.compare_digest(current.code_hash, code_digest(user.id, code)):
-        current.failed_attempts += 1
-        locked = current.failed_attempts >= MAX_WRONG_TRIES
+    code_id, expected = current.id, current.code_hash
+    tries = claim_try(code_id)
+    if tries is None:  # closed since it was read: killed by other tries, used, or replaced
+        raise closed_code_error(db.session.scalar(select(EmailCode.failed_attempts).where(EmailCode.id == code_id)))
+    if not hmac.compare_digest(expected, code_digest(user.id, code)):
+        locked = tries >= MAX_WRONG_TRIES
         if locked:
-            current.closed_at = utcnow()
-        db.session.commit()
+            close_code(code_id)
+            db.session.commit()
         raise ApiError(400, LOCKED if locked else INVALID, "CODE_LOCKED" if locked else "CODE_INVALID")
-    current.closed_at = utcnow()
+    if not close_code(code_id):  # a concurrent right guess used it first
+        raise ApiError(400, NO_CODE, "CODE_INVALID")
+
+
+def claim_try(code_id: int) -> int | None:
+    """Take one try of an open code and commit at once (other checks of it wait for nothing
+    longer than this statement); returns the tries taken so far, or None when none is left or the
+    code is closed. `failed_attempts` counts tries taken: a right one closes the code anyway."""
+    taken = db.session.execute(
+        update(EmailCode)
+        .where(EmailCode.id == code_id, EmailCode.closed_at.is_(None), EmailCode.failed_attempts < MAX_WRONG_TRIES)
+        .values(failed_attempts=EmailCode.failed_attempts + 1)
+        .returning(EmailCode.failed_attempts)
+        .execution_options(synchronize_session=False)
+    ).scalar()
+    db.session.commit()
+    return taken
+
+
+def close_code(code_id: int) -> bool:
+    """Close the code unless something closed it first; True if this call did."""
+    result = db.session.execute(
+        update(EmailCode).where(EmailCode.id == code_id, EmailCode.closed_at.is_(None))
+        .values(closed_at=utcnow()).execution_options(synchronize_session=False)
+    )
+    return result.rowcount == 1
+
+
+def closed_code_error(failed_attempts: int | None) -> ApiError:
+    """A closed code killed by wrong tries says so (the user needs a new one); any other closed
+    code (replaced by a resend) reads as an invalid one."""
+    if failed_attempts is not None and failed_attempts >= MAX_WRONG_TRIES:
+        return ApiError(400, LOCKED, "CODE_LOCKED")
+    return ApiError(400, NO_CODE, "CODE_INVALID")
