@@ -57,6 +57,7 @@ def guard_input() -> None:
         refuse_nul(request.args)
     if request.method in ("POST", "PUT", "PATCH", "DELETE"):
         if request.mimetype == "application/x-www-form-urlencoded":
+            request.get_data(cache=True)  # kept: a view that reads the raw body still finds it
             refuse_nul(request.form)
         else:
             refuse_nul(json_body_fields())

@@ -137,12 +137,22 @@ def reset_for_token(token: str | None) -> PasswordReset:
 
 
 def do_reset_password(token: str | None, password: str) -> User:
-    """Set a new password from a reset link; every session of the account ends."""
-    reset = reset_for_token(token)
-    user = db.session.get(User, reset.user_id)
-    user.password_hash = hash_password(password)
+    """Set a new password from a reset link; every session of the account ends. A link sets one
+    password, however many requests race with it: the link is claimed by a conditional UPDATE, and
+    only the request that claimed it writes (the slow hashing happens before, outside the lock)."""
+    reset_for_token(token)  # a dead link is refused before any hashing
+    new_hash = hash_password(password)
+    now = utcnow()
+    user_id = db.session.execute(update(PasswordReset).where(
+        PasswordReset.token_hash == tokens.digest(token or ""), PasswordReset.used_at.is_(None),
+        PasswordReset.expires_at > now).values(used_at=now).returning(PasswordReset.user_id)).scalar()
+    if user_id is None:  # another request used it meanwhile
+        db.session.rollback()
+        raise ApiError(400, RESET_INVALID, "RESET_TOKEN_INVALID")
+    user = db.session.get(User, user_id)
+    user.password_hash = new_hash
     db.session.execute(update(PasswordReset).where(PasswordReset.user_id == user.id, PasswordReset.used_at.is_(None))
-                       .values(used_at=utcnow()))
+                       .values(used_at=now))
     end_every_session(user)
     db.session.commit()
     notify_sessions_revoked(user.id)
@@ -151,7 +161,9 @@ def do_reset_password(token: str | None, password: str) -> User:
 
 def end_every_session(user: User) -> None:
     """Call inside the transaction; `notify_sessions_revoked` after its commit."""
-    user.session_version += 1  # cookie sessions and access tokens carry the old number
+    # Counted in SQL, not read-modify-write: two resets at once must both move it.
+    db.session.execute(update(User).where(User.id == user.id).values(session_version=User.session_version + 1))
+    db.session.expire(user, ["session_version"])
     tokens.end_sign_ins(SignIn.user_id == user.id)
 
 

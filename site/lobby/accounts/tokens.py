@@ -160,17 +160,28 @@ def rotate(token: str) -> tuple[User, str | None, bool]:
     sign_in = db.session.get(SignIn, link.sign_in_id)
     if sign_in.ended_at is not None:
         raise ApiError(401, REFRESH_FAILED, "REFRESH_INVALID")
-    if link.rotated_at is not None:
-        if now - link.rotated_at > ROTATION_GRACE:
-            end_sign_ins(SignIn.id == sign_in.id)
-            db.session.commit()
-            raise ApiError(401, REFRESH_FAILED, "REFRESH_REUSED")
-        return _usable_user(link), None, link.remember
     user = _usable_user(link)
-    link.rotated_at = now
-    successor = _add_link(sign_in, link.remember)
-    db.session.commit()
-    return user, successor, link.remember
+    if link.rotated_at is None and _claim(link, now):
+        successor = _add_link(sign_in, link.remember)
+        db.session.commit()
+        return user, successor, link.remember
+    # Rotated before, or by a request racing this one: a race within the grace gets an access
+    # token only; later, it is a copy in someone else's hands.
+    rotated_at = link.rotated_at or db.session.scalar(select(RefreshToken.rotated_at).where(RefreshToken.id == link.id))
+    if now - rotated_at > ROTATION_GRACE:
+        end_sign_ins(SignIn.id == sign_in.id)
+        db.session.commit()
+        raise ApiError(401, REFRESH_FAILED, "REFRESH_REUSED")
+    return user, None, link.remember
+
+
+def _claim(link: RefreshToken, now) -> bool:
+    """Mark the link rotated unless another request did first: one successor per link, however
+    many requests use it at once."""
+    claimed = db.session.execute(update(RefreshToken).where(
+        RefreshToken.id == link.id, RefreshToken.rotated_at.is_(None), RefreshToken.revoked_at.is_(None))
+        .values(rotated_at=now).returning(RefreshToken.id).execution_options(synchronize_session=False)).scalar()
+    return claimed is not None
 
 
 def _usable_user(link: RefreshToken) -> User:
