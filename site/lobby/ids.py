@@ -1,7 +1,8 @@
 """Ids as clients send them: in paths, query strings, JSON bodies, forms and socket frames.
 
-Every table's id is a 64-bit signed integer on PostgreSQL (and SQLite), so an id is 1 … 2^63−1
-written in ASCII digits. Anything else names nothing: a path answers 404, a field 422 or 400.
+Every table's id is PostgreSQL's `integer` (32-bit, signed; SQLite's are wider), so an id is
+1 … 2^31−1 written in ASCII digits: a larger number in a query is an "integer out of range" error
+in the database. Anything else names nothing: a path answers 404, a field 422 or 400.
 (`str.isdigit()` is not the test: it accepts '²' and '٣', which `int()` refuses or reads.)
 """
 from __future__ import annotations
@@ -10,8 +11,8 @@ import re
 
 from werkzeug.routing import BaseConverter
 
-MAX_ID = 2**63 - 1
-DIGITS = re.compile(r"[0-9]{1,19}")
+MAX_ID = 2**31 - 1  # the id columns' type; widen both together
+DIGITS = re.compile(r"[0-9]{1,10}")
 
 
 def parse_id(value) -> int | None:

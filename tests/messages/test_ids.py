@@ -1,9 +1,11 @@
-"""Ids as clients send them: out of range (≥ 2^63) or in digits `int()` reads differently ('²',
-'٣') they name nothing, and the answer is a 4xx with `{message, code}`, never a 500."""
+"""Ids as clients send them: out of range (past 2^31−1, the id columns' type on PostgreSQL; 2^63
+overflowed the driver) or in digits `int()` reads differently ('²', '٣') they name nothing, and
+the answer is a 4xx with `{message, code}`, never a 500."""
 import pytest
 
 from tests.messages.test_messages_api import send
 
+PAST_INTEGER = str(2**31)
 HUGE = str(2**63)
 HUGER = "9" * 40
 
@@ -15,7 +17,7 @@ def assert_clean_refusal(response, status: int) -> dict:
     return body
 
 
-@pytest.mark.parametrize("huge", [HUGE, HUGER])
+@pytest.mark.parametrize("huge", [PAST_INTEGER, HUGE, HUGER])
 @pytest.mark.parametrize("method, path", [
     ("GET", "/api/servers/{x}"), ("PATCH", "/api/servers/{x}"), ("GET", "/api/servers/{x}/channels"),
     ("GET", "/api/servers/{x}/members"), ("POST", "/api/servers/{x}/join"), ("GET", "/api/servers/{x}/icon"),
@@ -31,7 +33,7 @@ def test_an_id_past_the_range_in_a_path_is_not_found(cast, method, path, huge):
     assert_clean_refusal(response, 404)
 
 
-@pytest.mark.parametrize("value", ["²", "٣", HUGE, "-1", "1e3"])
+@pytest.mark.parametrize("value", ["²", "٣", PAST_INTEGER, HUGE, "-1", "1e3"])
 def test_a_cursor_that_is_no_id_is_a_bad_request(chat, value):
     owner, _, _, channel = chat
     for query in ({"before": value}, {"after": value}):
@@ -46,7 +48,7 @@ def test_search_filters_that_are_no_ids_are_bad_requests(chat, name):
     assert assert_clean_refusal(response, 400)["message"] == f"Параметр {name} должен быть числом"
 
 
-@pytest.mark.parametrize("user_id", ["²", "٣", HUGE, 2**63, -5, True, 1.5])
+@pytest.mark.parametrize("user_id", ["²", "٣", PAST_INTEGER, 2**31, HUGE, 2**63, -5, True, 1.5])
 def test_kick_and_ban_name_their_target_by_a_real_id(cast, user_id):
     owner, _, _, server, _ = cast
     for action in ("kick", "ban"):
@@ -78,7 +80,7 @@ def test_a_multipart_reply_to_no_message_is_refused(chat, reply):
     assert assert_clean_refusal(response, 422)["errors"] == {"replyToId": "Сообщение для ответа не найдено"}
 
 
-@pytest.mark.parametrize("reply", [2**63, HUGE])
+@pytest.mark.parametrize("reply", [2**31, 2**63, HUGE])
 def test_a_json_reply_to_no_message_is_refused(chat, reply):
     owner, _, _, channel = chat
     response = send(owner, channel, "ответ", replyToId=reply)

@@ -5,18 +5,19 @@ import pytest
 from tests.realtime.conftest import joined
 
 
+@pytest.mark.parametrize("past", [2**31, 2**63])
 @pytest.mark.parametrize("kind, extra", [("join_channel", {}), ("send_message", {"content": "x", "nonce": "n"}),
                                          ("typing", {}), ("leave_channel", {})])
-def test_socket_frames_with_an_id_past_the_range_get_a_validation_error(community, connect, kind, extra):
+def test_socket_frames_with_an_id_past_the_range_get_a_validation_error(community, connect, kind, extra, past):
     alice = joined(connect(community.alice), community.channel)
-    alice.send(kind, {"channelId": 2**63, **extra})
+    alice.send(kind, {"channelId": past, **extra})
     error = alice.expect("error")["data"]
     assert error["code"] == "VALIDATION_ERROR" and error["errors"] == {"channelId": "Некорректный идентификатор"}
     alice.send("send_message", {"channelId": community.channel, "content": "живой", "nonce": "after"})
     assert alice.expect("message_sent", skip={"ping", "user_status", "new_message"})["data"]["nonce"] == "after"
 
 
-@pytest.mark.parametrize("reply", [2**63, -1])
+@pytest.mark.parametrize("reply", [2**31, 2**63, -1])
 def test_a_socket_reply_past_the_range_gets_a_validation_error(community, connect, reply):
     alice = joined(connect(community.alice), community.channel)
     alice.send("send_message", {"channelId": community.channel, "content": "x", "nonce": "r", "replyToId": reply})
