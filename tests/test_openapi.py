@@ -5,6 +5,7 @@ import json
 import re
 
 from lobby.accounts import actions, codes, tokens
+from tests.servers.conftest import cheap_password_hashing, create_server, people  # noqa: F401  (shared)
 
 IGNORED_METHODS = {"HEAD", "OPTIONS"}
 HTTP_METHODS = {"get", "put", "post", "delete", "patch", "head", "options", "trace"}
@@ -82,3 +83,37 @@ def test_quoted_messages_are_the_ones_the_code_sends(client):
 
 def test_the_document_may_be_cached(client):
     assert "max-age" in client.get(SELF).headers["Cache-Control"]
+
+
+NOT_AN_OBJECT = {"message": "Ожидается JSON-объект", "code": "BAD_REQUEST"}
+
+
+def json_body_operations(document: dict):
+    """(path, method, operation) of every operation that takes a JSON body."""
+    for path, item in document["paths"].items():
+        for method, op in item.items():
+            if method in HTTP_METHODS and "application/json" in op.get("requestBody", {}).get("content", {}):
+                yield path, method, op
+
+
+def test_every_json_body_operation_documents_the_400_for_a_body_that_is_not_an_object(client):
+    operations = list(json_body_operations(fetch(client)))
+    assert len(operations) >= 15
+    for path, method, op in operations:
+        answer = json.dumps(op["responses"].get("400", {}), ensure_ascii=False)
+        assert NOT_AN_OBJECT["message"] in answer, f"{method.upper()} {path}"
+
+
+def test_every_json_body_operation_answers_that_400_to_a_body_that_is_not_an_object(app, client, people,
+                                                                                     create_server):
+    owner = people("owner")
+    server = create_server("owner")
+    channel = next(c["id"] for c in owner.get(f"/api/servers/{server['id']}/channels").get_json()["channels"]
+                   if c["type"] == "TEXT")
+    sent = owner.post(f"/api/messages/{channel}/messages", json={"content": "привет"}).get_json()["message"]
+    ids = {"server_id": server["id"], "channel_id": channel, "message_id": sent["id"]}
+    caller = app.test_client()  # no refresh cookie: `refresh` reads the body only without one
+    for path, method, _ in json_body_operations(fetch(client)):
+        response = caller.open(path.format(**ids), method=method.upper(), data="[1]",
+                               content_type="application/json", headers=owner.headers())
+        assert (response.status_code, response.get_json()) == (400, NOT_AN_OBJECT), f"{method.upper()} {path}"

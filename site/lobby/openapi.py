@@ -2,12 +2,15 @@
 
 The document is written by hand, as plain dicts, next to the code it describes (`accounts/api.py`,
 `validation.py`, `actions.py`, `codes.py`, `tokens.py`, `session.py`, `limits.py`, `errors.py`,
-`health.py`; the servers part in `servers/openapi.py`); `tests/test_openapi.py` keeps its paths and
-methods in step with the registered routes.
+`input_guard.py`, `health.py`; the servers part in `servers/openapi.py`); `tests/test_openapi.py`
+keeps its paths and methods in step with the registered routes, and `tests/test_api_probe.py` runs
+schemathesis over it to keep every answer in step with the code.
 """
 from __future__ import annotations
 
 from flask import Blueprint, jsonify
+
+from lobby.input_guard import NUL_FOUND, REPEATED
 
 blueprint = Blueprint("openapi", __name__)
 
@@ -147,7 +150,12 @@ def login() -> dict:
                     ("EMAIL_NOT_VERIFIED", "Подтвердите email перед входом в систему"),
                     ("ACCOUNT_DEACTIVATED", "Аккаунт отключен")),
          422: invalid({"emailOrUsername": ["Введите email или username"], "password": ["Введите пароль"]}),
-         429: throttled("10 failed sign-ins per 15 minutes per identifier, 30 per 15 minutes per IP")},
+         429: throttled("failed sign-ins (401) in 15-minute windows: 10 per account per address, 30 per address "
+                        "(an IPv6 client counts by its /64), and 100 per account from all addresses",
+                        " The per-account ceiling refuses only addresses that have already failed on that account in "
+                        "their window; an address that has not may still sign in, so failing on purpose cannot lock "
+                        "the owner out. Only failures count (a success, 403 or 422 gives its count back); an attempt "
+                        "counts while it is in progress.")},
         body(obj(["password"], email=string(), username=string(), emailOrUsername=string(), password=string(),
                  rememberMe={"type": "boolean", "default": False, "description": "Only `true` counts."})))
 
@@ -173,8 +181,10 @@ def refresh() -> dict:
 def logout() -> dict:
     return operation(
         "logout", "Sign out this browser",
-        f"Revokes the refresh-token chain of the `{COOKIE}` cookie (if any), ends the page session and clears the "
-        "cookie. Always 200; access tokens already issued stay valid until they expire (15 minutes).",
+        f"Ends the sign-in (the session) that the `{COOKIE}` cookie, the page session cookie and the Bearer token "
+        "name (any of them; normally one browser's one sign-in): its refresh chain, every copy of its page cookie, "
+        "its access tokens and its live sockets (closed with 4001) stop working at once. The account's other "
+        "sessions stay. Clears the cookie. Always 200.",
         {200: ok("Signed out", message("Вы вышли из системы"), {"Set-Cookie": ref("headers", "Clear-Refresh-Cookie")})},
         security=REFRESH_SECURITY)
 
@@ -261,13 +271,38 @@ def reset_password() -> dict:
         body(obj(["token", "password"], token=string(description="From the mailed link."), password=PASSWORD_FIELD)))
 
 
+GUARDED_BODIES = ("post", "put", "patch", "delete")  # the methods whose JSON body input_guard reads
+
+
+def guard_refusals(method: str) -> str:
+    """What `input_guard.py` refuses on every API call, before the view (and its sign-in check)."""
+    body = " or in a JSON body field" if method in GUARDED_BODIES else ""
+    return (f"Refused before the call is looked at: a query parameter given more than once («{REPEATED}»), or a "
+            f"NUL character in a query parameter{body} («{NUL_FOUND}»), named in `errors`.")
+
+
+def add_guard_refusals(method: str, op: dict) -> None:
+    """Every API operation may answer input_guard's 422: added to the one it has, or as its own."""
+    answers = op["responses"]
+    if "422" in answers:
+        answers["422"] = {**answers["422"], "description": answers["422"]["description"] + "\n\nAlso: "
+                          + guard_refusals(method)}
+        return
+    example = {"message": REPEATED, "code": "VALIDATION_ERROR", "errors": {"limit": REPEATED}}
+    answers["422"] = {"description": f"`VALIDATION_ERROR`. {guard_refusals(method)}",
+                      "content": {JSON: {"schema": ref("schemas", "ValidationError"), "example": example}}}
+    op["responses"] = dict(sorted(answers.items()))
+
+
 def healthz() -> dict:
     state = string(enum=["ok", "unreachable"])
     health = obj(["status", "mode", "database", "redis"], status=string(enum=["ok", "unavailable"]),
                  mode=string(enum=["embedded", "production"]), database=state,
                  redis=string(enum=["ok", "unreachable", "not configured"]))
+    nul = {"description": f"A NUL character in the query string: an error page («{NUL_FOUND}»)",
+           "content": {"text/html": {"schema": string()}}}
     return operation("healthz", "Health check", "For load balancers; `Cache-Control: no-store`.",
-                     {200: ok("Database (and Redis, if configured) answer", health),
+                     {200: ok("Database (and Redis, if configured) answer", health), 422: nul,
                       503: ok("Something named in the body is unreachable", health)}, tag="health")
 
 
@@ -320,6 +355,9 @@ def document() -> dict:
     paths.update(servers.paths())
     paths.update(messages.paths())
     paths.update(search.paths())
+    for item in paths.values():
+        for method, op in item.items():
+            add_guard_refusals(method, op)
     paths["/healthz"] = {"get": healthz()}
     parts = components()
     parts["schemas"].update(servers.schemas())
@@ -331,6 +369,8 @@ def document() -> dict:
                  "JSON in, JSON out. Every error is `{message, code}` (`message` in Russian, for people; `code` "
                  "stable, for programs); invalid input adds `errors: {field: message}`. A request body that is not a "
                  "JSON object gets 400 `BAD_REQUEST` «Ожидается JSON-объект» (an empty body counts as `{}`). "
+                 "A query parameter given more than once, or a NUL character in a query parameter or a JSON "
+                 "field, gets 422 `VALIDATION_ERROR` naming it, before anything else is looked at. "
                  "Throttled calls answer 429 `RATE_LIMITED` when the limit is reached, with a `Retry-After` header "
                  "(seconds to wait). Unknown paths and methods get 404/405 in the same error shape."},
         "paths": paths,

@@ -2,18 +2,21 @@
 `actions.py`; merged by `lobby/openapi.py`."""
 from __future__ import annotations
 
+from lobby.input_guard import NUL_FOUND
 from lobby.messages.attachments import MAX_FILES, TOO_MANY
-from lobby.openapi import JSON, body, error, invalid, message, obj, ok, operation, ref, string, throttled
+from lobby.messages.sending import NONCE_TAKEN
+from lobby.openapi import JSON, NOT_JSON, body, error, invalid, message, obj, ok, operation, ref, string, throttled
 
 BEARER = [{"bearerAuth": []}]
 INTEGER = {"type": "integer"}
 UNAUTHORIZED = ("UNAUTHORIZED", "Требуется вход в систему")
 CHANNEL_NOT_FOUND = ("CHANNEL_NOT_FOUND", "Канал не найден")
 MESSAGE_NOT_FOUND = ("MESSAGE_NOT_FOUND", "Сообщение не найдено")
-CONTENT = ["Сообщение не может быть пустым", "Сообщение слишком длинное (максимум 2000 символов)"]
+CONTENT = ["Сообщение не может быть пустым", "Сообщение слишком длинное (максимум 2000 символов)", NUL_FOUND]
 TOO_LARGE = "Файл слишком большой. Максимальный размер: 10MB"  # with the default ATTACHMENT_MAX_BYTES
 MULTIPART = "multipart/form-data"
 ATTACHMENT_NOT_FOUND = ("ATTACHMENT_NOT_FOUND", "Файл не найден")
+NOT_VERIFIED = ("EMAIL_NOT_VERIFIED", "Подтвердите email перед входом в систему")
 
 
 def path_id(name: str, what: str) -> dict:
@@ -22,6 +25,14 @@ def path_id(name: str, what: str) -> dict:
 
 def unauthorized() -> dict:
     return error("No, bad or expired access token", UNAUTHORIZED)
+
+
+def not_verified(description: str = "E-mail not verified", *cases: tuple[str, str]) -> dict:
+    return error(description, *cases, NOT_VERIFIED)
+
+
+def not_json() -> dict:
+    return error("Body is not a JSON object", NOT_JSON)
 
 
 def one_message(description: str) -> dict:
@@ -39,14 +50,16 @@ def history() -> dict:
         {200: ok("Messages", obj(["messages", "hasMore"], messages={"type": "array", "items": ref("schemas", "Message")},
                                  hasMore={"type": "boolean"})),
          400: error("A cursor that is not a number", ("BAD_REQUEST", "Параметр before должен быть числом")),
-         401: unauthorized(), 404: error("No such channel, or not a member", CHANNEL_NOT_FOUND)},
+         401: unauthorized(), 403: not_verified(), 404: error("No such channel, or not a member", CHANNEL_NOT_FOUND)},
         security=BEARER, tag="messages",
         parameters=[path_id("channel_id", "The channel."), {"name": "before", **cursor}, {"name": "after", **cursor},
                     {"name": "limit", **cursor, "description": "1–100, default 50."}])
 
 
 def send_body() -> dict:
-    fields = {"content": string(maxLength=2000), "replyToId": {"type": ["integer", "null"]}, "nonce": string(maxLength=64)}
+    fields = {"content": string(maxLength=2000), "replyToId": {"type": ["integer", "null"]},
+              "nonce": {"type": ["string", "integer", "null"], "maxLength": 64,
+                        "description": "Text, or a whole number taken as its digits; cut to 64 characters."}}
     files = {"type": "array", "maxItems": MAX_FILES, "items": string(format="binary", description=(
         "At most 10 MB (ATTACHMENT_MAX_BYTES). PNG, JPEG, GIF and WebP pictures, recognised by their bytes, are "
         "re-encoded (metadata dropped) and shown inline; anything else is stored as sent and only downloaded."))}
@@ -63,17 +76,19 @@ def send() -> dict:
         f"fields). The content is trimmed; empty is refused unless a file comes along; at most 2000 characters. At "
         f"most {MAX_FILES} files, each at most 10 MB; a request with files may be up to {MAX_FILES} × 10 MB + 1 MB long, "
         "beyond that the answer is 413. HTML is stored as text and shown as text. `nonce` (the client's id for this "
-        "send, ≤ 64 characters): sending again with a nonce already used by this user returns the first message "
-        "(200) instead of creating another, and stores none of the files sent again, so a resend after a dropped "
-        "connection is harmless. The message reaches the channel's live sockets as `new_message`, attachments "
-        "included.",
+        "send, ≤ 64 characters): sending again to the same channel with a nonce already used by this user returns "
+        "the first message (200) instead of creating another, and stores none of the files sent again, so a resend "
+        "after a dropped connection is harmless; the same nonce in another channel is refused (409). The message "
+        "reaches the channel's live sockets as `new_message`, attachments included.",
         {201: one_message("Created"), 200: one_message("Already sent with this nonce: the first message"),
-         401: unauthorized(),
-         403: error("E-mail not verified", ("EMAIL_NOT_VERIFIED", "Подтвердите email перед входом в систему")),
+         400: error("Body is neither a JSON object nor a multipart form", NOT_JSON),
+         401: unauthorized(), 403: not_verified(),
          404: error("No such channel, or not a member", CHANNEL_NOT_FOUND),
+         409: error("This user already used the nonce for a message in another channel",
+                    ("NONCE_CONFLICT", NONCE_TAKEN)),
          413: error("The request is longer than the limit for a message with files", ("PAYLOAD_TOO_LARGE", TOO_LARGE)),
          422: invalid({"content": CONTENT, "replyToId": ["Сообщение для ответа не найдено"],
-                       "files": [TOO_MANY, TOO_LARGE]}),
+                       "nonce": ["Некорректный nonce"], "files": [TOO_MANY, TOO_LARGE]}),
          429: throttled("30 messages in any 10 seconds per user, files or not, counted from the messages "
                         "written", " A resend with a nonce already used still answers 200 with its message.")},
         send_body(), security=BEARER, parameters=[path_id("channel_id", "The channel.")], tag="messages")
@@ -95,7 +110,7 @@ def attachment() -> dict:
         "channel only (anyone else: 404). `filename` is for readable addresses and is not checked; the "
         "attachment's `url` gives the right one. Pictures are served as what they are; any other file as "
         "`application/octet-stream`, as a download.",
-        {200: file, 401: unauthorized(),
+        {200: file, 401: unauthorized(), 403: not_verified(),
          404: error("No such file, or not a member", ATTACHMENT_NOT_FOUND, CHANNEL_NOT_FOUND)},
         security=[{"sessionCookie": []}, {"bearerAuth": []}], tag="messages",
         parameters=[path_id("attachment_id", "The attachment."),
@@ -105,8 +120,9 @@ def attachment() -> dict:
 def edit() -> dict:
     return operation(
         "editMessage", "Edit your message", "Only the author. Live: `message_edited`.",
-        {200: one_message("Edited"), 401: unauthorized(),
-         403: error("Not the author", ("FORBIDDEN", "Можно изменять только свои сообщения")),
+        {200: one_message("Edited"), 400: not_json(), 401: unauthorized(),
+         403: not_verified("Not the author (`FORBIDDEN`), or the e-mail is not verified",
+                           ("FORBIDDEN", "Можно изменять только свои сообщения")),
          404: error("No such message, or not a member", MESSAGE_NOT_FOUND, CHANNEL_NOT_FOUND),
          422: invalid({"content": CONTENT})},
         body(obj(["content"], content=string(maxLength=2000))), security=BEARER,
@@ -119,7 +135,8 @@ def delete() -> dict:
         "The author, or the server's owner or a moderator. Replies keep their text and lose the quote. "
         "Live: `message_deleted`.",
         {200: ok("Deleted", message("Сообщение удалено")), 401: unauthorized(),
-         403: error("Neither the author nor a moderator", ("FORBIDDEN", "Недостаточно прав для удаления сообщения")),
+         403: not_verified("Neither the author nor a moderator (`FORBIDDEN`), or the e-mail is not verified",
+                           ("FORBIDDEN", "Недостаточно прав для удаления сообщения")),
          404: error("No such message, or not a member", MESSAGE_NOT_FOUND, CHANNEL_NOT_FOUND)},
         security=BEARER, parameters=[path_id("message_id", "The message.")], tag="messages")
 
@@ -133,7 +150,8 @@ def react(adding: bool) -> dict:
         "addReaction" if adding else "removeReaction", what,
         "Members of the channel's server. Adding a reaction you already gave, or removing one you did not, changes "
         "nothing. Live: `reaction_added` / `reaction_removed` with the message's new reaction list.",
-        {200: one_message("The message with its reactions"), 401: unauthorized(),
+        {200: one_message("The message with its reactions"), **({400: not_json()} if adding else {}),
+         401: unauthorized(), 403: not_verified(),
          404: error("No such message, or not a member", MESSAGE_NOT_FOUND, CHANNEL_NOT_FOUND),
          422: invalid({"emoji": ["Неверная реакция"]})},
         body(obj(["emoji"], emoji=string(maxLength=32))) if adding else None,

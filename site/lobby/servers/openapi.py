@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from lobby.openapi import JSON, NOT_JSON, error, message, obj, ok, operation, quoted, ref, string
 from lobby.servers import access, actions
-from lobby.servers.validation import CATEGORIES, TEMPLATES
+from lobby.servers.validation import CATEGORIES, MAX_BAN_SECONDS, TEMPLATES
 
 BEARER = [{"bearerAuth": []}]
 MULTIPART = "multipart/form-data"
@@ -29,6 +29,8 @@ CATEGORY = ["Неизвестная категория"]
 ICON = ["Файл слишком большой. Максимальный размер: 5MB", "Можно загружать только изображения"]
 INVITE_CODE = ["Код приглашения слишком короткий", "Код приглашения слишком длинный"]
 USER_ID = ["Укажите пользователя"]
+NOT_TEXT = "Ожидается строка"  # a text field sent as a number, an object, …: refused before the rest
+NOT_A_FLAG = ["Ожидается true или false"]
 
 NULLABLE_STRING = {"type": ["string", "null"]}
 INTEGER = {"type": "integer"}
@@ -87,10 +89,10 @@ def server_fields(creating: bool) -> dict:
         "name": string(minLength=2, maxLength=100, pattern="^[A-Za-zА-Яа-яЁё0-9 _-]+$",
                        description="Trimmed. Latin or Cyrillic letters, digits, spaces, hyphens, underscores."),
         "description": string(maxLength=500, description="Trimmed; empty means none."),
-        "isPublic": {"type": ["boolean", "string"], "default": True,
-                     "description": "`true`, or one of the strings `true`, `1`, `on`, `yes` (any case), is public; "
-                                    "any other value is private; missing or empty keeps "
-                                    + ("the default, public." if creating else "the current setting.")},
+        "isPublic": {"type": ["boolean", "string", "null"], "default": True,
+                     "description": "`true`/`false`, or one of the strings `true`, `1`, `on`, `yes` / `false`, `0`, "
+                                    "`off`, `no` (any case); anything else is refused (422). Missing, null or empty "
+                                    "keeps " + ("the default, public." if creating else "the current setting.")},
         "category": string(enum=list(CATEGORIES), description=(
             "Default `gaming` for the gaming template, else `community`." if creating else "")),
     }
@@ -164,10 +166,12 @@ def create() -> dict:
         {201: server_answer("Created (the owner's view: `myRole` is `owner`, `inviteCode` is set)"),
          400: error("Body is neither a JSON object nor a multipart form", NOT_JSON),
          401: unauthorized(), 403: not_verified(), 413: too_large(),
-         422: rejected({"name": NAME, "description": DESCRIPTION, "template": ["Неизвестный шаблон"],
-                        "category": CATEGORY, "icon": ICON},
-                       "Invalid fields; `name`, `description`, `template` and `category` are reported together, "
-                       "`icon` alone and only once the others pass")},
+         422: rejected({"name": [*NAME, NOT_TEXT], "description": [*DESCRIPTION, NOT_TEXT],
+                        "template": ["Неизвестный шаблон", NOT_TEXT], "category": [*CATEGORY, NOT_TEXT],
+                        "isPublic": NOT_A_FLAG, "icon": ICON},
+                       "Invalid fields; a field of the wrong kind (a number for a text, a text that is no flag) "
+                       "alone and first; then `name`, `description`, `template` and `category` together; `icon` "
+                       "alone and only once the others pass")},
         server_body(creating=True), BEARER, tag="servers")
 
 
@@ -190,8 +194,10 @@ def update(verb: str) -> dict:
          403: forbidden("A member who is not the owner (`FORBIDDEN`), or a non-member of a public server",
                         NO_RIGHTS, NOT_A_MEMBER),
          404: not_found(), 413: too_large(),
-         422: rejected({"name": NAME, "description": DESCRIPTION, "category": CATEGORY, "icon": ICON},
-                       "Invalid fields; the sent ones are reported together, `icon` alone and only once they pass")},
+         422: rejected({"name": [*NAME, NOT_TEXT], "description": [*DESCRIPTION, NOT_TEXT],
+                        "category": [*CATEGORY, NOT_TEXT], "isPublic": NOT_A_FLAG, "icon": ICON},
+                       "Invalid fields; a field of the wrong kind alone and first; then the sent ones together; "
+                       "`icon` alone and only once they pass")},
         server_body(creating=False), BEARER, [server_id()], tag="servers")
 
 
@@ -231,7 +237,9 @@ def channels() -> dict:
 
 
 def create_channel() -> dict:
-    fields = {"name": string(maxLength=100, description="Trimmed; any characters."),
+    fields = {"name": string(maxLength=100, description="Trimmed. No control characters (line breaks among them), "
+                                                       "no format characters (zero-width ones, direction overrides), "
+                                                       "no line or paragraph separators."),
               "type": string(enum=["TEXT", "VOICE"], default="TEXT", description="Case-insensitive."),
               "description": string(maxLength=500)}
     return operation(
@@ -241,9 +249,10 @@ def create_channel() -> dict:
          400: error("Body is not a JSON object", NOT_JSON), 401: unauthorized(),
          403: forbidden("A plain member (`FORBIDDEN`), or a non-member of a public server", NO_RIGHTS, NOT_A_MEMBER),
          404: not_found(),
-         422: rejected({"name": ["Введите название канала", "Название слишком длинное"],
-                        "type": ["Тип канала: TEXT или VOICE"], "description": DESCRIPTION},
-                       "Invalid fields, reported together")},
+         422: rejected({"name": ["Введите название канала", "Название слишком длинное",
+                                 "Название содержит недопустимые символы", NOT_TEXT],
+                        "type": ["Тип канала: TEXT или VOICE", NOT_TEXT], "description": [*DESCRIPTION, NOT_TEXT]},
+                       "Invalid fields, reported together (a field of the wrong kind alone and first)")},
         {"required": True, "content": {JSON: {"schema": obj(["name"], **fields)}}}, BEARER, [server_id()],
         tag="servers")
 
@@ -331,13 +340,15 @@ def moderation(action: str) -> dict:
         fields["notify"] = {"type": "boolean", "description": "Accepted, not used yet."}
         order = ["userId", "reason"]
     else:
-        fields["duration"] = {"type": ["integer", "null"], "minimum": 1,
-                              "description": "Seconds until the ban expires; null or missing: for good."}
+        fields["duration"] = {"type": ["integer", "null"], "minimum": 1, "maximum": MAX_BAN_SECONDS,
+                              "description": "Seconds until the ban expires, at most 10 years; null or missing: "
+                                             "for good."}
         fields["deleteMessageDays"] = {"type": "integer", "description": "Accepted, not used yet."}
         order = ["duration", "userId", "reason"]
     reason = "Укажите причину исключения" if kick else "Укажите причину блокировки"
-    invalid = {"duration": ["Срок блокировки: число секунд или null"], "userId": USER_ID,
-               "reason": [reason, "Причина слишком длинная"]}
+    invalid = {"duration": ["Срок блокировки: число секунд или null",
+                            "Срок блокировки не больше 10 лет; для бессрочной блокировки — null"],
+               "userId": USER_ID, "reason": [reason, "Причина слишком длинная", NOT_TEXT]}
     return operation(
         f"{action}Member", "Kick a member" if kick else "Ban a user",
         "Owner and moderators. Nobody acts on the owner or on themselves; only the owner acts on a moderator. "
