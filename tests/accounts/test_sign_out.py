@@ -3,6 +3,8 @@ its refresh cookie and its live sockets. Other sessions of the same account stay
 (and deactivation) ends them all."""
 from __future__ import annotations
 
+from io import BytesIO
+
 import pytest
 from sqlalchemy import select
 
@@ -123,3 +125,23 @@ def test_the_live_socket_of_a_session_closes_when_it_signs_out(accounts, client,
     other.send("ping")
     assert other.expect("pong")["type"] == "pong"  # the other sign-in's socket stays open
     other.close()
+
+
+def test_a_copied_cookie_no_longer_opens_a_private_icon_or_file_after_logout(signed_in, client, app):
+    from tests.servers.conftest import picture
+
+    token, cookie = signed_in
+    headers = {"Authorization": f"Bearer {token}"}
+    api = app.test_client()
+    server = api.post("/api/servers", data={"name": "Тайный", "isPublic": "false", "icon": (BytesIO(picture()), "i.png")},
+                      headers=headers, content_type="multipart/form-data").get_json()["server"]
+    channel = api.get(f"/api/servers/{server['id']}/channels", headers=headers).get_json()["channels"][0]
+    sent = api.post(f"/api/messages/{channel['id']}/messages", data={"content": "файл", "files": (BytesIO(b"hi"), "a.txt")},
+                    headers=headers, content_type="multipart/form-data").get_json()["message"]
+    file_url = sent["attachments"][0]["url"]
+    thief = browser_with(app, cookie)
+    assert thief.get(server["iconUrl"]).status_code == 200 and thief.get(file_url).status_code == 200
+    client.post("/api/auth/logout")
+    thief = browser_with(app, cookie)
+    assert thief.get(server["iconUrl"]).status_code == 401
+    assert thief.get(file_url).status_code == 401
