@@ -7,7 +7,9 @@ import pytest
 from PIL import Image
 from PIL.PngImagePlugin import PngInfo
 
+from lobby import images
 from lobby.messages.attachments import MAX_FILES
+from tests.messages.pictures import Decodes, gif_of, png_of
 from tests.messages.test_messages_api import history, send
 from tests.servers.conftest import picture
 from tests.support import run_jobs
@@ -224,3 +226,28 @@ def test_the_text_of_a_message_with_files_may_be_edited_away(chat):
     assert owner.patch(f"/api/messages/{with_files['id']}", json={"content": " "}).get_json()["message"]["content"] == ""
     plain = send(owner, channel, "текст").get_json()["message"]
     assert owner.patch(f"/api/messages/{plain['id']}", json={"content": ""}).status_code == 422
+
+
+def test_the_probes_pictures_are_kept_as_plain_files_without_being_decoded(chat, app, monkeypatch):
+    owner, member, _, channel = chat
+    decodes = Decodes().watch(monkeypatch)
+    huge_png, huge_gif, many_frames = png_of(8000, 8000), gif_of(2000, 2000, 25), gif_of(1, 1, 5000)
+    sent = attachments_of(send_files(owner, channel, [(huge_png, "poster.png"), (huge_gif, "clip.gif"),
+                                                      (many_frames, "dots.gif")]))
+    assert decodes.sizes == []  # neither here nor (production mode) in a job: see test_picture_jobs
+    for file, data in zip(sent, (huge_png, huge_gif, many_frames)):
+        assert file["contentType"] == "application/octet-stream" and "width" not in file
+        served = member.get(file["url"])
+        assert served.headers["Content-Disposition"].startswith("attachment") and served.data == data
+    assert [f["filename"] for f in sent] == ["poster.png", "clip.gif", "dots.gif"]
+
+
+def test_an_animation_of_as_many_frames_as_the_budget_allows_is_still_shown(chat):
+    owner, member, _, channel = chat
+    frames = [Image.new("RGB", (64, 48), ("red", "blue")[index % 2]) for index in range(images.MAX_FRAMES)]
+    gif = BytesIO()
+    frames[0].save(gif, format="GIF", save_all=True, append_images=frames[1:], duration=40, loop=0)
+    (file,) = attachments_of(send_files(owner, channel, [(gif.getvalue(), "long.gif")]))
+    assert (file["contentType"], file["width"], file["height"]) == ("image/gif", 64, 48)
+    with Image.open(BytesIO(member.get(file["url"]).data)) as image:
+        assert image.n_frames == images.MAX_FRAMES and image.info["duration"] == 40

@@ -7,10 +7,12 @@ import pytest
 from PIL import Image
 
 from lobby.servers.icons import MAX_BYTES
+from tests.messages.pictures import Decodes, job_worker, jpeg_claiming, png_of  # noqa: F401 (fixture)
 from tests.servers.conftest import error_of, picture
 
 TOO_BIG = "Файл слишком большой. Максимальный размер: 5MB"
 NOT_AN_IMAGE = "Можно загружать только изображения"
+TOO_MANY_PIXELS = "Изображение слишком большое. Максимальный размер: 25 мегапикселей"
 
 
 def channels_of(person, server) -> list[tuple[str, str]]:
@@ -183,7 +185,28 @@ def test_an_icon_over_5_mb_is_refused(app, people):
     assert stored_icons(app) == []
 
 
-def test_an_icon_of_exactly_5_mb_is_accepted(people):
+@pytest.mark.filterwarnings("ignore::PIL.Image.DecompressionBombWarning")  # silenced by the app; pytest resets it
+@pytest.mark.parametrize("data", [png_of(8000, 8000), jpeg_claiming(8000, 8000), png_of(5001, 5000)],
+                         ids=["probe-png-186KB", "jpeg-8000", "png-25.005MP"])
+def test_an_icon_of_too_many_pixels_is_refused_before_it_is_decoded(app, people, monkeypatch, data):
+    decodes = Decodes().watch(monkeypatch)
+    response = people("owner").upload("/api/servers", {"name": "Огромный", "icon": (data, "huge.png")})
+    invalid(response, "icon", TOO_MANY_PIXELS)
+    assert decodes.sizes == [] and stored_icons(app) == []
+    assert people("owner").get("/api/servers").get_json()["servers"] == []
+
+
+def test_a_large_jpeg_icon_is_decoded_at_a_fraction_of_its_size(people, monkeypatch):
+    decodes = Decodes().watch(monkeypatch)
+    photo = BytesIO()
+    Image.new("RGB", (1600, 1200), "orange").save(photo, format="JPEG")  # light: shrunk by the web worker
+    server = people("owner").upload("/api/servers", {"name": "Фото", "icon": (photo.getvalue(), "p.jpg")}).get_json()["server"]
+    assert decodes.sizes == [(800, 600)]  # 1/2 scale: the smallest at least 512 px, then reduced
+    with Image.open(BytesIO(people("owner").get(server["iconUrl"]).data)) as image:
+        assert image.size == (256, 192) and image.mode == "RGBA"
+
+
+def test_an_icon_of_exactly_5_mb_is_accepted(people, job_worker):  # over 1 MB: re-encoded by the job
     exact = picture() + b"\0" * (MAX_BYTES - len(picture()))  # trailing bytes after the image end
     response = people("owner").upload("/api/servers", {"name": "Ровно пять", "icon": (exact, "five.png")})
     assert response.status_code == 201, response.get_json()

@@ -4,6 +4,7 @@ from pathlib import Path
 
 import pytest
 
+from tests.messages.pictures import png_of
 from tests.servers.conftest import error_of, picture
 
 UNAUTHORIZED = (401, "UNAUTHORIZED", "Требуется вход в систему")
@@ -174,6 +175,19 @@ def test_a_bad_icon_in_the_settings_changes_nothing(cast):
                                     method="PATCH")
     assert response.status_code == 422 and response.get_json()["errors"] == {"icon": "Можно загружать только изображения"}
     assert crew["owner"].get(crew.url).get_json()["server"]["name"] == "Мой сервер"
+
+
+def test_an_icon_of_too_many_pixels_in_the_settings_changes_nothing(app, cast):
+    crew = cast()
+    owner = crew["owner"]
+    kept = owner.upload(crew.url, {"icon": (picture(), "a.png")}, method="PATCH").get_json()["server"]["iconUrl"]
+    response = owner.upload(crew.url, {"name": "Не сохранится", "icon": (png_of(8000, 8000), "poster.png")},
+                            method="PATCH")
+    assert response.status_code == 422
+    assert response.get_json()["errors"] == {"icon": "Изображение слишком большое. Максимальный размер: 25 мегапикселей"}
+    server = owner.get(crew.url).get_json()["server"]
+    assert (server["name"], server["iconUrl"]) == ("Мой сервер", kept) and owner.get(kept).status_code == 200
+    assert len(list((Path(app.config["UPLOAD_FOLDER"]) / "server-icons").glob("*.png"))) == 1
 
 
 @pytest.mark.parametrize("role, status", [

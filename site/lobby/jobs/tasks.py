@@ -1,7 +1,7 @@
 """Job functions: small, module-level, they take ids and call an action.
 
-Mail and cleanup jobs arrive with the features that need them; the worker imports this module
-before it forks, so every job listed here starts warm.
+Mail, cleanup and picture jobs arrive with the features that need them; the worker imports this
+module before it forks, so every job listed here starts warm.
 """
 import logging
 
@@ -25,3 +25,11 @@ def remove_attachment_files(stored_names: list[str]) -> None:
     from lobby.messages.attachments import remove_files
 
     remove_files(stored_names)
+
+
+def reencode_upload(purpose: str, token: str) -> dict:
+    """A heavy picture's decoding, off the web worker: the request that queued it waits for the
+    result (see lobby.image_jobs)."""
+    from lobby.image_jobs import work
+
+    return work(purpose, token)

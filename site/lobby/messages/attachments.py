@@ -7,7 +7,9 @@ A file is an image only if Pillow reads it as PNG, JPEG, GIF or WebP from its by
 name or declared type). Images are decoded and encoded again in their own format: metadata (EXIF
 with its GPS position, XMP, comments) is left behind, and a file that is also something else (a
 polyglot) stops being so. Animated images are re-encoded frame by frame, too. Everything else is
-kept byte for byte and only ever served as a download (`application/octet-stream`).
+kept byte for byte and only ever served as a download (`application/octet-stream`), and so is a
+picture beyond the pixel budget of `lobby.images`: its header is read, its pixels never decoded.
+A heavy picture within the budget is re-encoded by the job worker (`lobby.image_jobs`).
 
 Files land under UPLOAD_FOLDER/attachments/ with a name we make; the sender's name is kept,
 cleaned, for display and for the download's `Content-Disposition`.
@@ -24,25 +26,22 @@ from io import BytesIO
 from pathlib import Path
 
 from flask import current_app
-from PIL import Image, ImageOps, ImageSequence, UnidentifiedImageError
+from PIL import Image, ImageOps
 from werkzeug.datastructures import FileStorage
 
+from lobby import image_jobs, images
 from lobby.config import MEGABYTE
 from lobby.errors import ValidationError
 from lobby.extensions import db
 from lobby.messages.models import Attachment, Message
 
 MAX_FILES = 10
-MAX_PIXELS = 40_000_000  # one frame; larger pictures are kept as plain files, never decoded
-MAX_ANIMATION_PIXELS = 200_000_000  # all frames together, for the same reason
 OCTET_STREAM = "application/octet-stream"
 # Pillow format → (the type we serve, the stored file's extension)
 IMAGES = {"PNG": ("image/png", "png"), "JPEG": ("image/jpeg", "jpg"), "GIF": ("image/gif", "gif"),
           "WEBP": ("image/webp", "webp")}
 IMAGE_TYPES = {content_type for content_type, _ in IMAGES.values()}
 STORED_NAME = re.compile(r"^[0-9a-f]{32}(\.[a-z0-9]{1,10})?$")
-DECODE_ERRORS = (UnidentifiedImageError, OSError, ValueError, SyntaxError, EOFError, IndexError,
-                 Image.DecompressionBombError)
 
 
 def max_bytes() -> int:
@@ -151,55 +150,98 @@ def prepare(upload: FileStorage, size: int) -> Prepared:
 
 
 def reencoded(stream) -> tuple[bytes, str, int, int] | None:
-    """(new bytes, format, width, height) when the stream is a picture we show, else None."""
+    """(new bytes, format, width, height) when the stream is a picture we show, else None: not a
+    picture we can read, or one beyond the pixel budget (kept as a plain file, never decoded)."""
+    try:
+        header = images.check(stream, animated=True)
+        if header.heavy(animated=True):
+            result, data = image_jobs.reencode("attachment", stream)
+            return data, result["kind"], result["width"], result["height"]
+        return encoded(stream, header)
+    except (images.NotAPicture, images.TooLarge):
+        return None
+
+
+def encoded(stream, header: images.Header) -> tuple[bytes, str, int, int]:
+    """Decode a checked picture and encode it again; raises NotAPicture when it cannot be read."""
+    durations = images.webp_durations(stream) if header.kind == "WEBP" and header.frames > 1 else None
     try:
         with Image.open(stream, formats=list(IMAGES)) as image:
-            kind, frames = image.format, getattr(image, "n_frames", 1)
-            if image.width * image.height > MAX_PIXELS or image.width * image.height * frames > MAX_ANIMATION_PIXELS:
-                return None
             out = BytesIO()
-            width, height = save_animation(image, kind, out) if frames > 1 else save_still(image, kind, out)
-            return out.getvalue(), kind, width, height
-    except DECODE_ERRORS:
-        return None  # not a picture we can read: it is kept as a plain file
+            if header.frames > 1:
+                width, height = save_animation(image, header.kind, out, durations)
+            else:
+                width, height = save_still(image, header.kind, out)
+            return out.getvalue(), header.kind, width, height
+    except images.DECODE_ERRORS:
+        raise images.NotAPicture() from None
+    finally:
+        stream.seek(0)
 
 
 def save_still(image: Image.Image, kind: str, out: BytesIO) -> tuple[int, int]:
-    """A photo is turned upright first: its EXIF orientation goes with the rest of the EXIF."""
+    """Written again from the decoded frame itself, with no copy of it (a JPEG is turned upright
+    first: its EXIF orientation goes with the rest of the EXIF)."""
     icc = image.info.get("icc_profile")  # colour, not identity: kept so photos look the same
-    picture = ImageOps.exif_transpose(image) if kind == "JPEG" else image.copy()
-    picture.info = {}  # EXIF, XMP, comments, text chunks: none of it is written again
+    transparency = image.info.get("transparency")
+    if kind == "JPEG":
+        ImageOps.exif_transpose(image, in_place=True)
+    else:
+        image.load()
+    image.info = {}  # EXIF, XMP, comments, text chunks: none of it is written again
     options = {"icc_profile": icc} if icc else {}
     if kind == "JPEG":
         options["quality"] = 90
     elif kind == "PNG":
         options.update(optimize=False)
-        if "transparency" in image.info:
-            options["transparency"] = image.info["transparency"]
+        if transparency is not None:
+            options["transparency"] = transparency
     elif kind == "WEBP":
         options["quality"] = 90
-    elif kind == "GIF" and "transparency" in image.info:
-        options["transparency"] = image.info["transparency"]
-    picture.save(out, format=kind, **options)
-    return picture.size
+    elif kind == "GIF" and transparency is not None:
+        options["transparency"] = transparency
+    image.save(out, format=kind, **options)
+    return image.size
 
 
-def save_animation(image: Image.Image, kind: str, out: BytesIO) -> tuple[int, int]:
-    """Every frame, decoded and drawn again, with its own duration; nothing else carried over."""
-    frames, durations = [], []
-    for frame in ImageSequence.Iterator(image):
-        durations.append(int(frame.info.get("duration", 100) or 100))
-        frames.append(frame.convert("RGBA"))
-    for frame in frames:
-        frame.info = {}
-    options = {"save_all": True, "append_images": frames[1:], "duration": durations,
-               "loop": int(image.info.get("loop", 0) or 0)}
+def save_animation(image: Image.Image, kind: str, out: BytesIO, durations: list[int] | None) -> tuple[int, int]:
+    """Every frame, decoded when the encoder takes it and drawn again, with its own duration and
+    nothing else carried over. No list of decoded frames is kept here (what the encoders keep
+    themselves is in the budget of `lobby.images`)."""
+    loop = int(image.info.get("loop", 0) or 0)
+    if kind == "WEBP":
+        # The WebP encoder reads the frames off the picture one by one, and writes no metadata it
+        # is not handed; its durations come from the file's frame headers.
+        durations = [duration or 100 for duration in durations or []]
+        durations += [100] * (image.n_frames - len(durations))
+        image.save(out, format=kind, save_all=True, duration=durations, loop=loop, quality=90)
+        return image.size
+    first = clean_frame(image)
+    options = {"save_all": True, "append_images": LaterFrames(image), "loop": loop}
     if kind == "GIF":
         options["disposal"] = 2
-    elif kind == "WEBP":
-        options["quality"] = 90
-    frames[0].save(out, format=kind, **options)
-    return frames[0].size
+    first.save(out, format=kind, **options)
+    return first.size
+
+
+def clean_frame(frame: Image.Image) -> Image.Image:
+    """The current frame as a new RGBA picture whose only metadata is its duration."""
+    picture = frame.convert("RGBA")
+    picture.info = {"duration": int(frame.info.get("duration", 100) or 100)}
+    return picture
+
+
+class LaterFrames:
+    """An animation's frames after the first, made by `clean_frame` as the encoder asks for them.
+    Iterable again (the APNG encoder walks the frames twice), and never a list of all of them."""
+
+    def __init__(self, image: Image.Image) -> None:
+        self.image = image
+
+    def __iter__(self):
+        for index in range(1, self.image.n_frames):
+            self.image.seek(index)
+            yield clean_frame(self.image)
 
 
 def store_files(message: Message, prepared: list[Prepared]) -> tuple[list[Path], list[Attachment]]:
