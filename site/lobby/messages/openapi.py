@@ -89,8 +89,11 @@ def send() -> dict:
          413: error("The request is longer than the limit for a message with files", ("PAYLOAD_TOO_LARGE", TOO_LARGE)),
          422: invalid({"content": CONTENT, "replyToId": ["Сообщение для ответа не найдено"],
                        "nonce": ["Некорректный nonce"], "files": [TOO_MANY, TOO_LARGE]}),
-         429: throttled("30 messages in any 10 seconds per user, files or not, counted from the messages "
-                        "written", " A resend with a nonce already used still answers 200 with its message.")},
+         429: throttled("30 messages in any 10 seconds per user (MESSAGE_SEND_LIMIT), files or not, over HTTP and "
+                        "the live socket together, counted from the messages written",
+                        " A resend with a nonce already used still answers 200 with its message."),
+         503: error("Production only: a large picture waited 60 s for a job worker that did not answer; "
+                    "`Retry-After` says when to try again", ("SERVICE_UNAVAILABLE", "Сервис временно недоступен"))},
         send_body(), security=BEARER, parameters=[path_id("channel_id", "The channel.")], tag="messages")
 
 

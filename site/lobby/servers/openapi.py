@@ -5,7 +5,7 @@
 from __future__ import annotations
 
 from lobby.openapi import JSON, NOT_JSON, error, message, obj, ok, operation, quoted, ref, string
-from lobby.servers import access, actions
+from lobby.servers import access, actions, icons
 from lobby.servers.validation import CATEGORIES, MAX_BAN_SECONDS, TEMPLATES
 
 BEARER = [{"bearerAuth": []}]
@@ -21,12 +21,15 @@ NO_RIGHTS = ("FORBIDDEN", access.NO_RIGHTS)
 BANNED = ("BANNED", actions.BANNED)
 JOINED = "Вы присоединились к серверу"
 
+# A large picture is decoded by the job worker while the request waits (lobby/image_jobs.py).
+NO_WORKER = error("Production only: a large picture waited 60 s for a job worker that did not answer; "
+                  "`Retry-After` says when to try again", ("SERVICE_UNAVAILABLE", "Сервис временно недоступен"))
 # Field messages of validation.py and icons.py.
 NAME = ["Введите название сервера", "Название должно содержать минимум 2 символа", "Название слишком длинное",
         "Только буквы, цифры, пробелы и дефисы"]
 DESCRIPTION = ["Описание слишком длинное"]
 CATEGORY = ["Неизвестная категория"]
-ICON = ["Файл слишком большой. Максимальный размер: 5MB", "Можно загружать только изображения"]
+ICON = [icons.TOO_BIG, icons.TOO_MANY_PIXELS, icons.NOT_AN_IMAGE]
 INVITE_CODE = ["Код приглашения слишком короткий", "Код приглашения слишком длинный"]
 USER_ID = ["Укажите пользователя"]
 NOT_TEXT = "Ожидается строка"  # a text field sent as a number, an object, …: refused before the rest
@@ -171,7 +174,8 @@ def create() -> dict:
                         "isPublic": NOT_A_FLAG, "icon": ICON},
                        "Invalid fields; a field of the wrong kind (a number for a text, a text that is no flag) "
                        "alone and first; then `name`, `description`, `template` and `category` together; `icon` "
-                       "alone and only once the others pass")},
+                       "alone and only once the others pass"),
+         503: NO_WORKER},
         server_body(creating=True), BEARER, tag="servers")
 
 
@@ -197,7 +201,8 @@ def update(verb: str) -> dict:
          422: rejected({"name": [*NAME, NOT_TEXT], "description": [*DESCRIPTION, NOT_TEXT],
                         "category": [*CATEGORY, NOT_TEXT], "isPublic": NOT_A_FLAG, "icon": ICON},
                        "Invalid fields; a field of the wrong kind alone and first; then the sent ones together; "
-                       "`icon` alone and only once they pass")},
+                       "`icon` alone and only once they pass"),
+         503: NO_WORKER},
         server_body(creating=False), BEARER, [server_id()], tag="servers")
 
 
