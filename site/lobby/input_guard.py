@@ -11,6 +11,7 @@ from flask import Flask, request
 from lobby.errors import ValidationError, wants_json
 
 REPEATED = "Параметр указан несколько раз"
+BODY_METHODS = frozenset({"POST", "PUT", "PATCH", "DELETE"})
 NUL_FOUND = "Текст содержит недопустимый символ (NUL)"
 
 
@@ -42,7 +43,7 @@ def has_nul(value) -> bool:
 def json_body_fields() -> dict:
     """The JSON body's top-level fields when its raw bytes could hold a NUL (JSON writes it
     `\\u0000`), else nothing: a body without that sequence is never parsed here."""
-    if not request.is_json or b"\\u0000" not in request.get_data(cache=True):
+    if b"\\u0000" not in request.get_data(cache=True):
         return {}
     body = request.get_json(silent=True)
     if isinstance(body, dict):
@@ -51,15 +52,18 @@ def json_body_fields() -> dict:
 
 
 def guard_input() -> None:
-    if request.args:
+    """Looks only where there is something to see: a query string that is there, a body of a kind
+    that is read as text (it runs before every request, the message send among them)."""
+    if request.environ.get("QUERY_STRING"):
         if wants_json():
             refuse_repeated_parameters()
         refuse_nul(request.args)
-    if request.method in ("POST", "PUT", "PATCH", "DELETE"):
-        if request.mimetype == "application/x-www-form-urlencoded":
+    if request.method in BODY_METHODS:
+        mimetype = request.mimetype
+        if mimetype == "application/x-www-form-urlencoded":
             request.get_data(cache=True)  # kept: a view that reads the raw body still finds it
             refuse_nul(request.form)
-        else:
+        elif mimetype == "application/json" or mimetype.endswith("+json"):
             refuse_nul(json_body_fields())
 
 

@@ -37,18 +37,32 @@ def content_security_policy(frame_ancestors: str, style_hashes: tuple[str, ...])
     return "; ".join(directives)
 
 
-def inserted_style_hashes(app: Flask) -> tuple[str, ...]:
-    """CSP hashes of the stylesheets the bundle inserts at run time; none when it is not built."""
+def inserted_style_hashes(app: Flask) -> tuple[str, ...] | None:
+    """CSP hashes of the stylesheets the bundle inserts at run time; None when it is not built."""
     try:
         return tuple(islands.manifest(app).get("styleHashes", ()))
     except (OSError, ValueError):
-        return ()
+        return None
 
 
-def security_headers(app: Flask, secure: bool) -> dict[str, str]:
-    frame_ancestors = app.config["FRAME_ANCESTORS"]
+def security_headers(app: Flask, secure: bool) -> tuple[tuple[str, str], ...]:
+    """The headers every answer gets. Made once per app and scheme (they were a tenth of a message
+    send's CPU when made per answer: the manifest's stat, the policy's cache key); made afresh in
+    debug mode, where `make dev` rebuilds the bundle under the running server, and until the
+    bundle is built."""
+    made = app.extensions.setdefault("lobby.security-headers", {})
+    if secure not in made or app.debug:
+        hashes = inserted_style_hashes(app)
+        headers = tuple(build_headers(app.config["FRAME_ANCESTORS"], hashes or (), secure).items())
+        if hashes is None:
+            return headers
+        made[secure] = headers
+    return made[secure]
+
+
+def build_headers(frame_ancestors: str, style_hashes: tuple[str, ...], secure: bool) -> dict[str, str]:
     headers = {
-        "Content-Security-Policy": content_security_policy(frame_ancestors, inserted_style_hashes(app)),
+        "Content-Security-Policy": content_security_policy(frame_ancestors, style_hashes),
         "X-Content-Type-Options": "nosniff",
         "Referrer-Policy": "same-origin",
     }
@@ -63,8 +77,11 @@ def security_headers(app: Flask, secure: bool) -> dict[str, str]:
 
 
 def add_security_headers(response):
-    for name, value in security_headers(current_app, request.is_secure).items():
-        response.headers.setdefault(name, value)
+    """Each header unless the view set its own (attachments carry their own policy)."""
+    headers = response.headers
+    for name, value in security_headers(current_app, request.is_secure):
+        if name not in headers:
+            headers.add(name, value)
     return response
 
 
