@@ -24,6 +24,7 @@ Nothing here is a test; pytest never collects it.
 from __future__ import annotations
 
 import argparse
+import importlib
 import json
 import os
 import secrets
@@ -227,7 +228,10 @@ def run_worker(env: dict, report: Path) -> None:
 
     app = create_app(env=env)
     with app.app_context():
-        import lobby.jobs.tasks  # noqa: F401  (loaded before the first fork, as `flask worker` does)
+        from lobby import JOB_MODULES  # loaded before the first fork, as `flask worker` does
+
+        for module in JOB_MODULES:
+            importlib.import_module(module)
 
         MeasuredWorker([queue_name()], connection=Redis.from_url(env["REDIS_URL"])).work(logging_level="WARNING")
 

@@ -7,6 +7,8 @@ from pathlib import Path
 from flask import Flask
 
 ROOT = Path(__file__).resolve().parents[2]
+# Where the jobs live: the worker loads them before it forks (jobs/ itself imports no feature).
+JOB_MODULES = ("lobby.jobs.tasks", "lobby.accounts.jobs", "lobby.messages.jobs", "lobby.image_jobs")
 
 
 def create_app(overrides: dict | None = None, env: dict | None = None) -> Flask:

@@ -3,7 +3,7 @@
 A production web worker is one gevent process serving many requests and sockets at once:
 decoding a 24 MP photo holds its only thread for a quarter of a second or more, and a heap grown
 by 100 MB is not all handed back afterwards. So a picture whose header says it is heavy
-(`Header.heavy`) is re-encoded by a job, `tasks.reencode_upload(purpose, token)`:
+(`Header.heavy`) is re-encoded by a job, `work(purpose, token)`:
 
 - production (RQ): the upload is written to UPLOAD_FOLDER/incoming/<token>.in (the job worker
   shares UPLOAD_FOLDER already: it removes deleted messages' files), the job is queued at the
@@ -62,9 +62,7 @@ def reencode(purpose: str, stream) -> tuple[dict, bytes]:
 
 
 def by_worker(purpose: str, token: str) -> dict:
-    from lobby.jobs import tasks
-
-    name = queue.function_name(tasks.reencode_upload)
+    name = queue.function_name(work)
     work_queue = queue.rq_queue()
     try:
         job = work_queue.enqueue(queue.run, name, purpose, token, description=name, at_front=True,

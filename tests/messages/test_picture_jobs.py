@@ -19,7 +19,7 @@ from lobby.jobs.queue import queue_name
 from tests.messages.pictures import ROOT, Decodes, gif_of, job_worker, picture_of, start_worker, worker_env  # noqa: F401 (fixture)
 from tests.messages.test_attachments_api import attachments_of, send_files
 
-TASK = "lobby.jobs.tasks:reencode_upload"
+TASK = "lobby.image_jobs:work"
 HEAVY_PHOTO = picture_of((2500, 2000), "JPEG", "orange")  # 5 M pixels in 40 KB: heavy by its header
 
 

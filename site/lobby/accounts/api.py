@@ -12,7 +12,7 @@ from lobby.accounts.validation import (check_code, check_email, check_login, che
                                        check_registration, email_problem, text, username_problem)
 from lobby.errors import ApiError
 from lobby.extensions import csrf
-from lobby.jobs import tasks
+from lobby.accounts.jobs import start_password_reset
 from lobby.jobs.queue import enqueue
 
 blueprint = Blueprint("auth_api", __name__, url_prefix="/api/auth")
@@ -131,7 +131,7 @@ def me():
 @limits.mail_sends_per_address
 def forgot_password():
     # The job looks the address up: the answer and its timing are the same for any address.
-    enqueue(tasks.start_password_reset, check_email(body()))
+    enqueue(start_password_reset, check_email(body()))
     return json_response({"message": "Если аккаунт с этим email существует, мы отправили письмо со ссылкой."})
 
 

@@ -11,7 +11,7 @@ from lobby.accounts.session import callers_sign_ins, sign_in_browser, sign_out_b
 from lobby.accounts.validation import (check_code, check_email, check_login, check_new_password,
                                        check_registration, text)
 from lobby.errors import ApiError, ValidationError
-from lobby.jobs import tasks
+from lobby.accounts.jobs import start_password_reset
 from lobby.jobs.queue import enqueue
 
 blueprint = Blueprint("auth_pages", __name__)
@@ -126,7 +126,7 @@ def forgot_password():
         email = check_email(request.form)
     except ValidationError as error:
         return render_template("auth/forgot.html", form=request.form, errors=error.errors, sent=False), 422
-    enqueue(tasks.start_password_reset, email)
+    enqueue(start_password_reset, email)
     return redirect(url_for("auth_pages.forgot_password", sent="1"))
 
 

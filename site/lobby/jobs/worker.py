@@ -5,6 +5,7 @@ per job from that warm parent, so a job starts in milliseconds instead of re-imp
 """
 from __future__ import annotations
 
+import importlib
 import os
 
 import click
@@ -44,8 +45,12 @@ def worker_command(burst: bool) -> None:
     url = current_app.config.get("REDIS_URL")
     if not url:
         raise click.ClickException("REDIS_URL is not set: in embedded mode jobs run in-process.")
-    # Imported here so every job function is loaded in the parent before the first fork.
-    import lobby.jobs.tasks  # noqa: F401
+    # Every job module loaded in the parent before the first fork (the app names them: jobs/
+    # imports no feature).
+    from lobby import JOB_MODULES
+
+    for name in JOB_MODULES:
+        importlib.import_module(name)
 
     connection = Redis.from_url(url)
     worker = Worker([jobs_queue.queue_name()], connection=connection)

@@ -12,7 +12,7 @@ from lobby.database import utcnow
 from lobby.errors import ApiError, ValidationError
 from lobby.extensions import db
 from lobby.jobs.queue import enqueue
-from lobby.jobs.tasks import remove_attachment_files
+from lobby.messages.jobs import remove_attachment_files
 from lobby.messages.models import Attachment, Message, Reaction
 from lobby.messages.serialize import message_dict
 from lobby.realtime.bus import Recipients, publish
