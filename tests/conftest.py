@@ -76,7 +76,9 @@ def make_app(tmp_path, database_url, mailbox):
         # PostgreSQL's max_connections. A production process has one app and one bounded pool.
         engine = {**engine_options(database_url_of(base), 1), "poolclass": NullPool}
         engine.pop("pool_size", None), engine.pop("max_overflow", None)  # NullPool takes neither
-        settings = {"TESTING": True, "WTF_CSRF_ENABLED": False, "SQLALCHEMY_ENGINE_OPTIONS": engine, **(overrides or {})}
+        # VALIDATE_ANSWERS: every answer of a view declared with models is checked against them.
+        settings = {"TESTING": True, "WTF_CSRF_ENABLED": False, "SQLALCHEMY_ENGINE_OPTIONS": engine,
+                    "VALIDATE_ANSWERS": True, **(overrides or {})}
         app = create_app(settings, env=base)
         apps.append(app)
         return app
