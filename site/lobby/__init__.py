@@ -74,7 +74,7 @@ def register_models() -> None:
 
 
 def register_blueprints(app: Flask) -> None:
-    from lobby import health, landing, openapi, shell
+    from lobby import apidoc, health, landing, shell
     from lobby.accounts import api as accounts_api
     from lobby.accounts import pages as accounts_pages
     from lobby.accounts import search_api as users_search
@@ -83,6 +83,6 @@ def register_blueprints(app: Flask) -> None:
     from lobby.messages import search as messages_search
     from lobby.servers import api as servers_api
 
-    for module in (health, landing, openapi, shell, accounts_api, accounts_pages, servers_api, messages_api,
+    for module in (health, landing, apidoc, shell, accounts_api, accounts_pages, servers_api, messages_api,
                    attachments_api, messages_search, users_search):
         app.register_blueprint(module.blueprint)

@@ -1,6 +1,7 @@
-"""`GET /api/openapi.json`: the OpenAPI 3.1 description of Lobby's HTTP API.
+"""The hand-written part of `/api/openapi.json` (served by `lobby/apidoc.py`, which lays the
+descriptions generated from the declared models over it; calls move there one domain at a time).
 
-The document is written by hand, as plain dicts, next to the code it describes (`accounts/api.py`,
+It is written by hand, as plain dicts, next to the code it describes (`accounts/api.py`,
 `validation.py`, `actions.py`, `codes.py`, `tokens.py`, `session.py`, `limits.py`, `errors.py`,
 `input_guard.py`, `health.py`; the servers part in `servers/openapi.py`); `tests/test_openapi.py`
 keeps its paths and methods in step with the registered routes, and `tests/test_api_probe.py` runs
@@ -8,11 +9,7 @@ schemathesis over it to keep every answer in step with the code.
 """
 from __future__ import annotations
 
-from flask import Blueprint, jsonify
-
 from lobby.input_guard import NUL_FOUND, REPEATED
-
-blueprint = Blueprint("openapi", __name__)
 
 JSON = "application/json"
 COOKIE = "lobby_refresh"
@@ -384,8 +381,3 @@ def document() -> dict:
     }
 
 
-@blueprint.get("/api/openapi.json")
-def openapi_json():
-    response = jsonify(document())
-    response.headers["Cache-Control"] = "public, max-age=300"
-    return response

@@ -26,7 +26,7 @@ from lobby.errors import ApiError, ValidationError
 from lobby.ids import MAX_ID, parse_id
 from lobby.texts import text
 
-__all__ = ["Answer", "Id", "Payload", "Query", "Response", "api", "refusal", "refused"]
+__all__ = ["Answer", "Error", "Id", "Invalid", "Payload", "Query", "Response", "api", "refusal", "refusals", "refused"]
 
 LOBBY_REFUSAL = "lobby"  # the pydantic error type of a rule of ours: its message is already the text
 
@@ -96,6 +96,24 @@ class Answer(BaseModel):
     model_config = ConfigDict(alias_generator=to_camel, populate_by_name=True, extra="allow")
 
 
+class Error(Answer):
+    """Every refusal: `message` for people (Russian), `code` for programs."""
+    message: str
+    code: str
+
+
+class Invalid(Error):
+    """A refused field or several: `errors` maps each field (its wire name) to its message; `message`
+    is the first one's."""
+    errors: dict[str, str]
+
+
+def refusals(**answers: str) -> dict:
+    """`Response` entries for refusals: `refusals(HTTP_404="No such message")`; 422 is added by
+    spectree (as `Invalid`) wherever a request is declared."""
+    return {status: (Error, description) for status, description in answers.items()}
+
+
 class LobbyPlugin(FlaskPlugin):
     """spectree's Flask plugin, doing only what Lobby declares on the hot path.
 
@@ -149,6 +167,11 @@ def model_name(model) -> str:
     return model.__name__
 
 
+def nested_name(parent: str, child: str) -> str:
+    """A model used inside another keeps its own name: one `Message` for every answer holding one."""
+    return child
+
+
 api = SpecTree("flask", backend=LobbyPlugin, before=refuse_invalid, after=pass_answer, mode="strict",
-               naming_strategy=model_name, title="Lobby API", version="1.0.0", page_templates={},
+               naming_strategy=model_name, nested_naming_strategy=nested_name, validation_error_model=Invalid, title="Lobby API", version="1.0.0", page_templates={},
                annotations=False)  # its own routes are never registered: lobby/apidoc.py serves the document

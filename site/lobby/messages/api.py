@@ -9,7 +9,8 @@ from lobby.accounts.session import api_login_required, bearer_claims, json_respo
 from lobby.errors import ApiError
 from lobby.ids import parse_id
 from lobby.input_guard import refuse_nul
-from lobby.query import query_number
+from lobby.messages.schemas import Done, EditBody, HistoryQuery, OneMessage, Page, ReactionBody
+from lobby.schema import Invalid, Response, api, refusals
 from lobby.extensions import csrf, db
 from lobby.messages import actions, attachments, sending
 from lobby.messages.models import Message
@@ -20,6 +21,12 @@ blueprint = Blueprint("messages_api", __name__, url_prefix="/api/messages")
 csrf.exempt(blueprint)
 
 PAGE = 50
+BEARER = {"bearerAuth": []}
+UNAUTHORIZED = "No, bad or expired access token: `UNAUTHORIZED` «Требуется вход в систему»"
+NOT_VERIFIED = "The e-mail is not verified: `EMAIL_NOT_VERIFIED` «Подтвердите email перед входом в систему»"
+NOT_FOUND = ("No such message, or not a member: `MESSAGE_NOT_FOUND` «Сообщение не найдено», "
+             "`CHANNEL_NOT_FOUND` «Канал не найден»")
+NOT_OBJECT = "Body is not a JSON object: `BAD_REQUEST` «Ожидается JSON-объект»"
 
 
 def body() -> dict:
@@ -48,12 +55,22 @@ def send_form() -> tuple[dict, list]:
 
 @blueprint.get("/<int:channel_id>/messages")
 @api_login_required
+@api.validate(query=HistoryQuery, resp=Response(HTTP_200=Page, **refusals(
+    HTTP_400="A cursor that is not a number: `BAD_REQUEST`", HTTP_401=UNAUTHORIZED, HTTP_403=NOT_VERIFIED,
+    HTTP_404="No such channel, or not a member: `CHANNEL_NOT_FOUND` «Канал не найден»")),
+    tags=["messages"], security=BEARER, operation_id="listMessages")
 def history(channel_id: int):
-    """Newest page by default; `before` pages back through history, `after` catches up
-    (oldest first from that id). Always oldest → newest in the answer."""
+    """A page of a channel's messages
+
+    Members of the channel's server only (anyone else: 404 `CHANNEL_NOT_FOUND`, as if the channel
+    did not exist). Without a cursor: the newest page. `before`: the page before that id (history,
+    scrolling up). `after`: messages after that id, oldest first (catching up after a reconnect).
+    Always ordered oldest → newest; `hasMore` says whether another page exists in that direction.
+    A cursor that is not a number is 400 `BAD_REQUEST` «Параметр before должен быть числом»."""
     access_channel(g.user, channel_id)
-    before, after = query_number("before"), query_number("after")
-    limit = min(max(query_number("limit") or PAGE, 1), 100)
+    asked = request.context.query
+    before, after = asked.before, asked.after
+    limit = min(max(asked.limit or PAGE, 1), 100)
     query = select(Message).where(Message.channel_id == channel_id)
     if after is not None:
         rows = db.session.scalars(query.where(Message.id > after).order_by(Message.id).limit(limit + 1)).all()
@@ -78,24 +95,54 @@ def send(channel_id: int):
 
 @blueprint.patch("/<int:message_id>")
 @api_login_required
+@api.validate(json=EditBody, resp=Response(HTTP_200=OneMessage, **refusals(
+    HTTP_400=NOT_OBJECT, HTTP_401=UNAUTHORIZED,
+    HTTP_403="Not the author: `FORBIDDEN` «Можно изменять только свои сообщения»; or the e-mail is not verified",
+    HTTP_404=NOT_FOUND)), tags=["messages"], security=BEARER, operation_id="editMessage")
 def edit(message_id: int):
-    return json_response({"message": actions.do_edit_message(g.user, message_id, body().get("content"))})
+    """Edit your message
+
+    Only the author. Live: `message_edited`."""
+    return json_response({"message": actions.do_edit_message(g.user, message_id, request.context.json.content)})
 
 
 @blueprint.delete("/<int:message_id>")
 @api_login_required
+@api.validate(resp=Response(HTTP_200=Done, **refusals(
+    HTTP_401=UNAUTHORIZED,
+    HTTP_403="Neither the author nor a moderator: `FORBIDDEN` «Недостаточно прав для удаления сообщения»; "
+             "or the e-mail is not verified",
+    HTTP_404=NOT_FOUND)), tags=["messages"], security=BEARER, operation_id="deleteMessage")
 def delete(message_id: int):
+    """Delete a message
+
+    The author, or the server's owner or a moderator. Replies keep their text and lose the quote.
+    Live: `message_deleted`."""
     actions.do_delete_message(g.user, message_id)
     return json_response({"message": "Сообщение удалено"})
 
 
 @blueprint.post("/<int:message_id>/reactions")
 @api_login_required
+@api.validate(json=ReactionBody, resp=Response(HTTP_200=OneMessage, **refusals(
+    HTTP_400=NOT_OBJECT, HTTP_401=UNAUTHORIZED, HTTP_403=NOT_VERIFIED, HTTP_404=NOT_FOUND)),
+    tags=["messages"], security=BEARER, operation_id="addReaction")
 def react(message_id: int):
-    return json_response({"message": actions.do_add_reaction(g.user, message_id, body().get("emoji"))[0]})
+    """Add a reaction
+
+    Members of the channel's server. Adding a reaction you already gave changes nothing. Live:
+    `reaction_added` with the message's new reaction list."""
+    return json_response({"message": actions.do_add_reaction(g.user, message_id, request.context.json.emoji)[0]})
 
 
 @blueprint.delete("/<int:message_id>/reactions/<path:emoji>")
 @api_login_required
+@api.validate(resp=Response(HTTP_200=OneMessage, HTTP_422=(Invalid, "`VALIDATION_ERROR` «Неверная реакция» (`emoji`)"),
+                            **refusals(HTTP_401=UNAUTHORIZED, HTTP_403=NOT_VERIFIED, HTTP_404=NOT_FOUND)),
+              tags=["messages"], security=BEARER, operation_id="removeReaction")
 def unreact(message_id: int, emoji: str):
+    """Remove your reaction
+
+    Members of the channel's server. Removing one you did not give changes nothing. Live:
+    `reaction_removed` with the message's new reaction list."""
     return json_response({"message": actions.do_remove_reaction(g.user, message_id, emoji)[0]})

@@ -5,7 +5,7 @@ from __future__ import annotations
 from lobby.input_guard import NUL_FOUND
 from lobby.messages.attachments import MAX_FILES, TOO_MANY
 from lobby.messages.sending import NONCE_TAKEN
-from lobby.openapi import JSON, NOT_JSON, body, error, invalid, message, obj, ok, operation, ref, string, throttled
+from lobby.openapi import JSON, NOT_JSON, error, invalid, obj, ok, operation, ref, string, throttled
 
 BEARER = [{"bearerAuth": []}]
 INTEGER = {"type": "integer"}
@@ -37,23 +37,6 @@ def not_json() -> dict:
 
 def one_message(description: str) -> dict:
     return ok(description, obj(["message"], message=ref("schemas", "Message")))
-
-
-def history() -> dict:
-    cursor = {"in": "query", "required": False, "schema": INTEGER}
-    return operation(
-        "listMessages", "A page of a channel's messages",
-        "Members of the channel's server only (anyone else: 404, as if the channel did not exist). Without a cursor: "
-        "the newest page. `before`: the page before that id (history, scrolling up). `after`: messages after that id, "
-        "oldest first (catching up after a reconnect). Always ordered oldest → newest; `hasMore` says whether "
-        "another page exists in that direction.",
-        {200: ok("Messages", obj(["messages", "hasMore"], messages={"type": "array", "items": ref("schemas", "Message")},
-                                 hasMore={"type": "boolean"})),
-         400: error("A cursor that is not a number", ("BAD_REQUEST", "Параметр before должен быть числом")),
-         401: unauthorized(), 403: not_verified(), 404: error("No such channel, or not a member", CHANNEL_NOT_FOUND)},
-        security=BEARER, tag="messages",
-        parameters=[path_id("channel_id", "The channel."), {"name": "before", **cursor}, {"name": "after", **cursor},
-                    {"name": "limit", **cursor, "description": "1–100, default 50."}])
 
 
 def send_body() -> dict:
@@ -120,53 +103,9 @@ def attachment() -> dict:
                     {"name": "filename", "in": "path", "required": True, "schema": string()}])
 
 
-def edit() -> dict:
-    return operation(
-        "editMessage", "Edit your message", "Only the author. Live: `message_edited`.",
-        {200: one_message("Edited"), 400: not_json(), 401: unauthorized(),
-         403: not_verified("Not the author (`FORBIDDEN`), or the e-mail is not verified",
-                           ("FORBIDDEN", "Можно изменять только свои сообщения")),
-         404: error("No such message, or not a member", MESSAGE_NOT_FOUND, CHANNEL_NOT_FOUND),
-         422: invalid({"content": CONTENT})},
-        body(obj(["content"], content=string(maxLength=2000))), security=BEARER,
-        parameters=[path_id("message_id", "The message.")], tag="messages")
-
-
-def delete() -> dict:
-    return operation(
-        "deleteMessage", "Delete a message",
-        "The author, or the server's owner or a moderator. Replies keep their text and lose the quote. "
-        "Live: `message_deleted`.",
-        {200: ok("Deleted", message("Сообщение удалено")), 401: unauthorized(),
-         403: not_verified("Neither the author nor a moderator (`FORBIDDEN`), or the e-mail is not verified",
-                           ("FORBIDDEN", "Недостаточно прав для удаления сообщения")),
-         404: error("No such message, or not a member", MESSAGE_NOT_FOUND, CHANNEL_NOT_FOUND)},
-        security=BEARER, parameters=[path_id("message_id", "The message.")], tag="messages")
-
-
-def react(adding: bool) -> dict:
-    what = "Add a reaction" if adding else "Remove your reaction"
-    params = [path_id("message_id", "The message.")]
-    if not adding:
-        params.append({"name": "emoji", "in": "path", "required": True, "schema": string(maxLength=32)})
-    return operation(
-        "addReaction" if adding else "removeReaction", what,
-        "Members of the channel's server. Adding a reaction you already gave, or removing one you did not, changes "
-        "nothing. Live: `reaction_added` / `reaction_removed` with the message's new reaction list.",
-        {200: one_message("The message with its reactions"), **({400: not_json()} if adding else {}),
-         401: unauthorized(), 403: not_verified(),
-         404: error("No such message, or not a member", MESSAGE_NOT_FOUND, CHANNEL_NOT_FOUND),
-         422: invalid({"emoji": ["Неверная реакция"]})},
-        body(obj(["emoji"], emoji=string(maxLength=32))) if adding else None,
-        security=BEARER, parameters=params, tag="messages")
-
-
 def paths() -> dict:
     return {
-        "/api/messages/{channel_id}/messages": {"get": history(), "post": send()},
-        "/api/messages/{message_id}": {"patch": edit(), "delete": delete()},
-        "/api/messages/{message_id}/reactions": {"post": react(True)},
-        "/api/messages/{message_id}/reactions/{emoji}": {"delete": react(False)},
+        "/api/messages/{channel_id}/messages": {"post": send()},  # the rest: messages/schemas.py
         "/api/attachments/{attachment_id}/{filename}": {"get": attachment()},
     }
 
