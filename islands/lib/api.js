@@ -122,8 +122,20 @@ export async function request(path, options = {}) {
   }
 }
 
-/** The sign-in is gone: go to the sign-in page (unless already on an auth page). */
+// Set when the person signs out: the page is already leaving for /auth, and the sign-out itself
+// refuses every later call of this session (its socket is closed with 4001 at once), which must
+// not send the page anywhere else.
+let signingOut = false;
+
+/** The person chose to sign out (call as the sign-out form is sent). */
+export function signOut() {
+  signingOut = true;
+  setAccessToken(null);
+}
+
+/** The sign-in is gone: go to the sign-in page (unless already on an auth page, or signing out). */
 export function leaveForSignIn() {
+  if (signingOut) return;
   if (!AUTH_PAGES.test(window.location.pathname)) window.location.assign('/login');
 }
 

@@ -2,7 +2,8 @@
 // logout, and the status others see. Closes on outside click, Escape and after a choice.
 import { useEffect, useRef, useState } from 'react';
 import { Settings } from 'lucide-react';
-import { setAccessToken } from '../../lib/api.js';
+import { signOut } from '../../lib/api.js';
+import { disconnect } from '../../lib/socket.js';
 import { useMyStatus } from '../live/myStatus.js';
 import { Link } from '../router.js';
 import StatusPicker from './StatusPicker.jsx';
@@ -46,7 +47,7 @@ export default function UserMenu({ user, csrfToken }) {
           <Settings size={16} aria-hidden="true" />
           Настройки
         </Link>
-        <form method="post" action="/auth/logout" onSubmit={() => setAccessToken(null)}>
+        <form method="post" action="/auth/logout" onSubmit={() => { signOut(); disconnect(); }}>
           <input type="hidden" name="csrf_token" value={csrfToken} />
           <button className="user-menu__item user-menu__item--danger" type="submit">Выйти</button>
         </form>
