@@ -9,10 +9,11 @@ from __future__ import annotations
 from flask import Flask, request
 
 from lobby.errors import ValidationError, wants_json
+from lobby.texts import text
 
-REPEATED = "Параметр указан несколько раз"
+REPEATED = text("request.repeated")
 BODY_METHODS = frozenset({"POST", "PUT", "PATCH", "DELETE"})
-NUL_FOUND = "Текст содержит недопустимый символ (NUL)"
+NUL_FOUND = text("request.nul")
 
 
 def refuse_repeated_parameters() -> None:

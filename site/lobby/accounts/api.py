@@ -12,6 +12,7 @@ from lobby.accounts.validation import (check_code, check_email, check_login, che
                                        check_registration, email_problem, text, username_problem)
 from lobby.errors import ApiError
 from lobby.extensions import csrf
+from lobby.schema import json_object
 from lobby.accounts.jobs import start_password_reset
 from lobby.jobs.queue import enqueue
 
@@ -35,19 +36,10 @@ def resend_wait() -> int:
     return max(0, int(RESEND_COOLDOWN - (time.time() - sent_at))) if sent_at else 0
 
 
-def body() -> dict:
-    if not request.get_data():
-        return {}
-    data = request.get_json(silent=True)
-    if not isinstance(data, dict):
-        raise ApiError(400, "Ожидается JSON-объект", "BAD_REQUEST")
-    return data
-
-
 @blueprint.post("/register")
 @limits.registration
 def register():
-    user = actions.do_register(check_registration(body()))
+    user = actions.do_register(check_registration(json_object()))
     remember_code_sent(user.email)
     return json_response({"message": "Код подтверждения отправлен на email", "user": user.to_dict()}, 201)
 
@@ -56,7 +48,7 @@ def register():
 @limits.login_per_ip
 @limits.login_per_account
 def login():
-    data = body()
+    data = json_object()
     identifier, password = check_login(data)
     try:
         user = actions.authenticate(identifier, password)
@@ -72,7 +64,7 @@ def login():
 
 @blueprint.post("/refresh")
 def refresh():
-    user, successor, remember = tokens.rotate(refresh_cookie() or text(body(), "refreshToken"))
+    user, successor, remember = tokens.rotate(refresh_cookie() or text(json_object(), "refreshToken"))
     response = json_response({"accessToken": tokens.issue_access_token(user, user.sign_in_id)})
     if successor:
         set_refresh_cookie(response, successor, remember)
@@ -88,7 +80,7 @@ def logout():
 @blueprint.post("/verify-email-code")
 @limits.code_checks
 def verify_email_code():
-    email, code = check_code(body())
+    email, code = check_code(json_object())
     user = actions.do_verify_email(email, code)
     session.pop(PENDING_EMAIL, None)
     return json_response({"message": "Email успешно подтвержден", "user": user.to_dict()})
@@ -97,7 +89,7 @@ def verify_email_code():
 @blueprint.post("/verify-email-resend")
 @limits.mail_sends_per_ip
 def verify_email_resend():
-    email = text(body(), "email") or session.get(PENDING_EMAIL, "")
+    email = text(json_object(), "email") or session.get(PENDING_EMAIL, "")
     user = actions.find_user(email) if "@" in email else None
     if user is None:
         raise ApiError(400, "Email не указан", "EMAIL_REQUIRED")
@@ -131,13 +123,13 @@ def me():
 @limits.mail_sends_per_address
 def forgot_password():
     # The job looks the address up: the answer and its timing are the same for any address.
-    enqueue(start_password_reset, check_email(body()))
+    enqueue(start_password_reset, check_email(json_object()))
     return json_response({"message": "Если аккаунт с этим email существует, мы отправили письмо со ссылкой."})
 
 
 @blueprint.post("/reset-password")
 @limits.code_checks
 def reset_password():
-    data = body()
+    data = json_object()
     actions.do_reset_password(text(data, "token"), check_new_password(data))
     return json_response({"message": "Пароль изменен. Войдите с новым паролем."})

@@ -11,6 +11,7 @@ from lobby.accounts.models import User
 from lobby.database import utcnow
 from lobby.errors import ApiError, ValidationError
 from lobby.extensions import db
+from lobby.texts import text
 from lobby.jobs.queue import enqueue
 from lobby.messages.jobs import remove_attachment_files
 from lobby.messages.models import Attachment, Message, Reaction
@@ -37,16 +38,16 @@ def shows_something(text: str) -> bool:
 def check_content(content, allow_empty: bool = False) -> str:
     """Trimmed text; empty (nothing visible) only when files come with it. No NUL: a database text
     cannot hold one."""
-    text = content.strip() if isinstance(content, str) else ""
-    if text and not shows_something(text):
-        text = ""
-    if not text and not allow_empty:
-        raise ValidationError({"content": "Сообщение не может быть пустым"})
-    if "\x00" in text:
-        raise ValidationError({"content": "Текст содержит недопустимый символ (NUL)"})
-    if len(text) > MAX_LENGTH:
-        raise ValidationError({"content": f"Сообщение слишком длинное (максимум {MAX_LENGTH} символов)"})
-    return text
+    trimmed = content.strip() if isinstance(content, str) else ""
+    if trimmed and not shows_something(trimmed):
+        trimmed = ""
+    if not trimmed and not allow_empty:
+        raise ValidationError({"content": text("message.empty")})
+    if "\x00" in trimmed:
+        raise ValidationError({"content": text("request.nul")})
+    if len(trimmed) > MAX_LENGTH:
+        raise ValidationError({"content": text("message.too_long", limit=MAX_LENGTH)})
+    return trimmed
 
 
 def clean_nonce(nonce) -> str | None:
@@ -54,14 +55,14 @@ def clean_nonce(nonce) -> str | None:
     if nonce is None or nonce == "":
         return None
     if isinstance(nonce, bool) or not isinstance(nonce, (str, int)) or "\x00" in str(nonce):
-        raise ValidationError({"nonce": "Некорректный nonce"})
+        raise ValidationError({"nonce": text("message.nonce")})
     return str(nonce)[:MAX_NONCE]
 
 
 def check_emoji(emoji) -> str:
     value = emoji.strip() if isinstance(emoji, str) else ""
     if not value or len(value) > 32 or any(ch.isspace() or unicodedata.category(ch) == "Cc" for ch in value):
-        raise ValidationError({"emoji": "Неверная реакция"})
+        raise ValidationError({"emoji": text("message.emoji")})
     return value
 
 
@@ -73,7 +74,7 @@ def message_in_reach(user: User, message_id: int) -> tuple[Message, object]:
     """A message of a channel the user may read (404 otherwise), with the user's membership."""
     message = db.session.get(Message, message_id)
     if message is None:
-        raise ApiError(404, "Сообщение не найдено", "MESSAGE_NOT_FOUND")
+        raise ApiError(404, text("message.not_found"), "MESSAGE_NOT_FOUND")
     _, membership = access_channel(user, message.channel_id)
     return message, membership
 
@@ -81,7 +82,7 @@ def message_in_reach(user: User, message_id: int) -> tuple[Message, object]:
 def do_edit_message(user: User, message_id: int, content) -> dict:
     message, _ = message_in_reach(user, message_id)
     if message.author_id != user.id:
-        raise ApiError(403, "Можно изменять только свои сообщения", "FORBIDDEN")
+        raise ApiError(403, text("message.not_yours"), "FORBIDDEN")
     has_files = db.session.scalar(select(Attachment.id).where(Attachment.message_id == message.id).limit(1))
     message.content = check_content(content, allow_empty=has_files is not None)
     message.edited_at = utcnow()
@@ -96,7 +97,7 @@ def do_delete_message(user: User, message_id: int) -> dict:
     `message_deleted` event's data."""
     message, membership = message_in_reach(user, message_id)
     if message.author_id != user.id and not membership.moderates:
-        raise ApiError(403, "Недостаточно прав для удаления сообщения", "FORBIDDEN")
+        raise ApiError(403, text("message.cannot_delete"), "FORBIDDEN")
     channel_id = message.channel_id
     stored = list(db.session.scalars(select(Attachment.stored_name).where(Attachment.message_id == message.id)))
     db.session.delete(message)  # its attachment rows go with it (ON DELETE CASCADE)

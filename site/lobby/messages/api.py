@@ -10,7 +10,7 @@ from lobby.errors import ApiError
 from lobby.ids import parse_id
 from lobby.input_guard import refuse_nul
 from lobby.messages.schemas import Done, EditBody, HistoryQuery, OneMessage, Page, ReactionBody
-from lobby.schema import Invalid, Response, api, refusals
+from lobby.schema import Invalid, Response, api, json_object, refusals
 from lobby.extensions import csrf, db
 from lobby.messages import actions, attachments, sending
 from lobby.messages.models import Message
@@ -29,18 +29,11 @@ NOT_FOUND = ("No such message, or not a member: `MESSAGE_NOT_FOUND` «Сообщ
 NOT_OBJECT = "Body is not a JSON object: `BAD_REQUEST` «Ожидается JSON-объект»"
 
 
-def body() -> dict:
-    data = request.get_json(silent=True) if request.get_data() else {}
-    if not isinstance(data, dict):
-        raise ApiError(400, "Ожидается JSON-объект", "BAD_REQUEST")
-    return data
-
-
 def send_form() -> tuple[dict, list]:
     """The send's fields and files: JSON, or `multipart/form-data` when files come along (its
     replyToId arrives as text)."""
     if request.mimetype != "multipart/form-data":
-        return body(), []
+        return json_object(), []
     request.max_content_length = attachments.request_limit()
     try:
         form, files = request.form, request.files.getlist("files")

@@ -31,10 +31,6 @@ def not_verified(description: str = "E-mail not verified", *cases: tuple[str, st
     return error(description, *cases, NOT_VERIFIED)
 
 
-def not_json() -> dict:
-    return error("Body is not a JSON object", NOT_JSON)
-
-
 def one_message(description: str) -> dict:
     return ok(description, obj(["message"], message=ref("schemas", "Message")))
 

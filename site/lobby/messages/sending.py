@@ -30,6 +30,7 @@ from lobby.database import HotStatement, UtcDateTime, utcnow
 from lobby.errors import HTTP_MESSAGES, ApiError, ValidationError
 from lobby.extensions import db
 from lobby.ids import parse_id
+from lobby.texts import text
 from lobby.messages import attachments
 from lobby.messages.actions import check_content, clean_nonce, notify_channel
 from lobby.messages.models import Message
@@ -38,7 +39,7 @@ from lobby.servers.access import access_channel, channel_not_found
 
 
 TOO_MANY = HTTP_MESSAGES[429]
-NONCE_TAKEN = "Этот nonce уже использован для сообщения в другом канале"
+NONCE_TAKEN = text("message.nonce_taken")
 
 
 @dataclass(frozen=True)
@@ -107,9 +108,9 @@ def send_message(author: Claims, channel_id: int, content, reply_to_id=None, non
 
 
 def send_text(author: Claims, channel_id: int, content, nonce, rate: SendRate | None = None) -> tuple[dict, bool]:
-    text, nonce, created_at = check_content(content), clean_nonce(nonce), utcnow()
+    trimmed, nonce, created_at = check_content(content), clean_nonce(nonce), utcnow()
     params = {"channel_id": channel_id, "author_id": author.user_id, "session_version": author.session_version,
-              "sign_in_id": author.sign_in_id, "content": text, "nonce": nonce, "created_at": created_at,
+              "sign_in_id": author.sign_in_id, "content": trimmed, "nonce": nonce, "created_at": created_at,
               **(rate.window(created_at) if rate else {})}
     try:
         row = SEND[rate is not None, author.sign_in_id is not None].first(db.engine, params)
@@ -118,7 +119,7 @@ def send_text(author: Claims, channel_id: int, content, nonce, rate: SendRate | 
     if row is None:
         return explain_refusal(author, channel_id, nonce, rate, created_at)
     # The answer is built from what is in hand, not read back (a new message has no reactions).
-    written = SimpleNamespace(id=row[0], channel_id=channel_id, content=text, created_at=created_at, edited_at=None,
+    written = SimpleNamespace(id=row[0], channel_id=channel_id, content=trimmed, created_at=created_at, edited_at=None,
                               reply_to_id=None, reply_to=None, nonce=nonce, author=SimpleNamespace(
                                   id=author.user_id, username=row[1], profile_image_url=row[2]))
     body = message_dict(written, [], [])
@@ -153,7 +154,7 @@ def check_rate(author: Claims, rate: SendRate, now: datetime) -> None:
 def send_with_extras(user: User, channel_id: int, content, reply_to_id, nonce, sent: list) -> tuple[dict, bool]:
     channel, _ = access_channel(user, channel_id)
     channel_id = channel.id
-    text = check_content(content, allow_empty=bool(sent))
+    trimmed = check_content(content, allow_empty=bool(sent))
     nonce = clean_nonce(nonce)
     if sent and nonce:  # files are costly to check and write: a resend of them is looked up first
         earlier = existing_by_nonce(user.id, channel_id, nonce)
@@ -161,7 +162,7 @@ def send_with_extras(user: User, channel_id: int, content, reply_to_id, nonce, s
             return message_dict(earlier), False
     replied = check_reply(channel_id, reply_to_id)
     prepared = attachments.check_files(sent)
-    message = Message(channel_id=channel_id, author=user, content=text, reply_to=replied, nonce=nonce,
+    message = Message(channel_id=channel_id, author=user, content=trimmed, reply_to=replied, nonce=nonce,
                       created_at=utcnow())
     db.session.add(message)
     written, rows = attachments.store_files(message, prepared)
@@ -207,5 +208,5 @@ def check_reply(channel_id: int, reply_to_id) -> Message | None:
     found = parse_id(reply_to_id)
     replied = db.session.get(Message, found) if found is not None else None
     if replied is None or replied.channel_id != channel_id:
-        raise ValidationError({"replyToId": "Сообщение для ответа не найдено"})
+        raise ValidationError({"replyToId": text("message.reply_missing")})
     return replied

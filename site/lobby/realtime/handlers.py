@@ -12,6 +12,7 @@ from flask import current_app
 from lobby.errors import ApiError, ValidationError
 from lobby.extensions import db
 from lobby.ids import parse_id
+from lobby.texts import text
 from lobby.realtime.bus import Recipients, publish
 from lobby.realtime.presence import STATUSES
 from lobby.servers.access import access_channel, channel_not_found
@@ -67,7 +68,7 @@ def send_message(conn, data) -> Reply:
 
     nonce = data.get("nonce")
     if nonce is not None and not isinstance(nonce, (str, int)):
-        raise ValidationError({"nonce": "Некорректный nonce"})
+        raise ValidationError({"nonce": text("message.nonce")})
     try:
         message, _ = send(conn.claims, identifier(data, "channelId"), data.get("content"),
                           reply_to_id=identifier(data, "replyToId", required=False), nonce=nonce, rate=send_rate())

@@ -13,6 +13,7 @@ from lobby.errors import ApiError
 from lobby.extensions import csrf, db
 from lobby.ids import parse_id
 from lobby.input_guard import refuse_nul
+from lobby.schema import json_object
 from lobby.servers import actions, icons, listing
 from lobby.servers.access import access_member, access_moderator, access_owner, access_server, membership_of
 from lobby.servers.models import AuditEntry, Ban, Channel, Membership, Server
@@ -28,10 +29,7 @@ def payload() -> dict:
     if request.mimetype == "multipart/form-data":
         refuse_nul(request.form)
         return request.form
-    data = request.get_json(silent=True) if request.get_data() else {}
-    if not isinstance(data, dict):
-        raise ApiError(400, "Ожидается JSON-объект", "BAD_REQUEST")
-    return data
+    return json_object()
 
 
 def int_arg(name: str, default: int, low: int, high: int) -> int:

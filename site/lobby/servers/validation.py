@@ -5,6 +5,7 @@ import re
 import unicodedata
 
 from lobby.errors import ValidationError
+from lobby import texts
 
 NAME = re.compile(r"^[A-Za-zА-Яа-яЁё0-9 _-]+$")
 TEMPLATES = {
@@ -28,7 +29,7 @@ def text(data, field: str) -> str:
     if value is None:
         return ""
     if not isinstance(value, str):
-        raise ValidationError({field: "Ожидается строка"})
+        raise ValidationError({field: texts.text("request.not_text")})
     return value.strip()
 
 
@@ -41,7 +42,7 @@ def flag(data, field: str, default: bool) -> bool:
         return value
     if isinstance(value, str) and value.lower() in TRUE_WORDS | FALSE_WORDS:
         return value.lower() in TRUE_WORDS
-    raise ValidationError({field: "Ожидается true или false"})
+    raise ValidationError({field: texts.text("request.not_flag")})
 
 
 def name_problem(name: str) -> str | None:
