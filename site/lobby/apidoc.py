@@ -1,45 +1,133 @@
-"""Assembles `/api/openapi.json` from the models the views declare (`lobby.schema.api`). No domain
-imports this module: the document is put together from the domains, never the other way round.
+"""Assembles `/api/openapi.json` from the models the views declare (`lobby.schema.api`) and the
+live socket's frame models (`lobby.realtime.schemas`), once per app. No domain imports this
+module: the document is put together from the domains, never the other way round.
 
-Moving there: the calls not declared with models yet are still described by hand (`lobby/openapi.py`
-and the domains' `openapi.py`); a declared call's generated description replaces its hand-written
-one, and the models join the hand-written components."""
+What is said here is what no single call says: the document's preamble, the security schemes,
+the shared headers, and what `input_guard.py` refuses on every call before its view runs."""
 from __future__ import annotations
+
+import copy
+import re
 
 from flask import Blueprint, Flask, current_app, jsonify
 
-from lobby import openapi as by_hand
-from lobby.schema import api
+from lobby.input_guard import NUL_FOUND, REPEATED
+from lobby.realtime.schemas import socket_document
+from lobby.schema import OPENAPI_EXTRA, api
 
 blueprint = Blueprint("apidoc", __name__)
 
-
-def generated(app: Flask) -> dict:
-    """spectree's document of the app's declared routes, made once per app. (spectree keeps one
-    document per SpecTree instance; the suite builds many apps, so it is made afresh for each.)"""
-    made = app.extensions.get("lobby.api-document")
-    if made is None:
-        with app.app_context():
-            api.__dict__.pop("_spec", None)
-            made = app.extensions["lobby.api-document"] = api.spec
-    return made
+JSON = "application/json"
+REFRESH_COOKIE = "lobby_refresh"
+GUARDED_BODIES = ("post", "put", "patch", "delete")  # the methods whose JSON body input_guard reads
+PREAMBLE = (
+    "JSON in, JSON out. Every error is `{message, code}` (`message` in Russian, for people; `code` stable, for "
+    "programs); invalid input adds `errors: {field: message}`. A request body that is not a JSON object gets 400 "
+    "`BAD_REQUEST` «Ожидается JSON-объект» (an empty body counts as `{}`). A query parameter given more than once, "
+    "or a NUL character in a query parameter or a JSON field, gets 422 `VALIDATION_ERROR` naming it, before anything "
+    "else is looked at. Throttled calls answer 429 `RATE_LIMITED` when the limit is reached, with a `Retry-After` "
+    "header (seconds to wait). Unknown paths and methods get 404/405 in the same error shape. The live socket's "
+    "frames are described under `x-websocket`.")
+TAGS = [{"name": "auth", "description": "Accounts and sign-in."},
+        {"name": "servers", "description": "Servers, channels, membership and moderation. A private server answers "
+                                           "404 to non-members, as if it did not exist."},
+        {"name": "messages", "description": "Text chat in a channel; members of its server only."},
+        {"name": "users", "description": "Finding people."},
+        {"name": "health", "description": "For load balancers."}]
+HEADERS = {
+    "Retry-After": {"description": "Seconds to wait.", "schema": {"type": "integer"}},
+    "Set-Refresh-Cookie": {"schema": {"type": "string"}, "description": (
+        f"`{REFRESH_COOKIE}=<token>; Path=/api/auth; HttpOnly; SameSite=Lax` (plus `Secure` when "
+        "`SESSION_COOKIE_SECURE` is on); `Max-Age` of 30 days with rememberMe, else a browser-session cookie.")},
+    "Clear-Refresh-Cookie": {"schema": {"type": "string"}, "description": f"Expires `{REFRESH_COOKIE}` (Path=/api/auth)."},
+}
+SECURITY_SCHEMES = {
+    "bearerAuth": {"type": "http", "scheme": "bearer", "description": (
+        "Access token from `login` or `refresh`; valid 15 minutes, and ends early when its sign-in ends (logout, a "
+        "password reset, a deactivation).")},
+    "refreshCookie": {"type": "apiKey", "in": "cookie", "name": REFRESH_COOKIE,
+                      "description": "HttpOnly refresh token, sent only to `/api/auth`; rotated on every use."},
+    "sessionCookie": {"type": "apiKey", "in": "cookie", "name": "session",
+                      "description": "The signed page session (Flask-Login) of a browser signed in to `/app`."},
+}
 
 
 def document(app: Flask) -> dict:
     """The whole document, made once per app."""
     made = app.extensions.get("lobby.openapi")
     if made is None:
-        made = app.extensions["lobby.openapi"] = assemble(by_hand.document(), generated(app))
+        made = app.extensions["lobby.openapi"] = assemble(generated(app), extras(app))
     return made
 
 
-def assemble(written: dict, declared: dict) -> dict:
-    for path, item in declared["paths"].items():
+def generated(app: Flask) -> dict:
+    """spectree's document of the app's declared routes. (spectree keeps one document per SpecTree
+    instance; the suite builds many apps, so it is made afresh for each.)"""
+    with app.app_context():
+        api.__dict__.pop("_spec", None)
+        kept = copy.deepcopy(api.models)  # spectree lifts the nested models out of these, once only
+        made = api.spec
+        api.models = kept
+        return made
+
+
+def assemble(declared: dict, extras: dict) -> dict:
+    paths = {}
+    for path, item in sorted(declared["paths"].items()):
         for method, operation in item.items():
-            by_hand.add_guard_refusals(method, operation)
-            written["paths"].setdefault(path, {})[method] = operation
-    written["components"]["schemas"].update(declared.get("components", {}).get("schemas", {}))
-    return written
+            if not path.startswith("/api/"):  # input_guard answers other paths with an error page
+                operation["responses"].pop("422", None)
+            merge(operation, extras.get((path, method), {}))
+            if path.startswith("/api/"):
+                add_guard_refusals(method, operation)
+            for status, answer in operation["responses"].items():
+                if status == "429":  # every throttle says how long to wait
+                    answer.setdefault("headers", {})["Retry-After"] = {"$ref": "#/components/headers/Retry-After"}
+            paths.setdefault(path, {})[method] = operation
+    frames, frame_schemas = socket_document()
+    schemas = {**declared["components"]["schemas"], **frame_schemas}
+    return {"openapi": "3.1.0", "info": {"title": "Lobby API", "version": "1.0.0", "description": PREAMBLE},
+            "paths": paths, "tags": TAGS, "x-websocket": frames,
+            "components": {"schemas": dict(sorted(schemas.items())), "headers": HEADERS,
+                           "securitySchemes": SECURITY_SCHEMES}}
+
+
+def guard_refusals(method: str) -> str:
+    """What `input_guard.py` refuses on every API call, before the view (and its sign-in check)."""
+    body = " or in a JSON body field" if method in GUARDED_BODIES else ""
+    return (f"Refused before the call is looked at: a query parameter given more than once («{REPEATED}»), or a "
+            f"NUL character in a query parameter{body} («{NUL_FOUND}»), named in `errors`.")
+
+
+def add_guard_refusals(method: str, operation: dict) -> None:
+    """Every API operation may answer input_guard's 422: said in the 422 each one has."""
+    answer = operation["responses"]["422"]
+    described = answer.get("description", "")
+    answer["description"] = (f"{described}\n\nAlso: " if described and described != "Unprocessable Content" else
+                             "`VALIDATION_ERROR`. ") + guard_refusals(method)
+
+
+def extras(app: Flask) -> dict:
+    """(path, method) → what the view's `@documented` adds to its operation."""
+    found = {}
+    for rule in app.url_map.iter_rules():
+        view = app.view_functions[rule.endpoint]
+        while view is not None and not hasattr(view, OPENAPI_EXTRA):
+            view = getattr(view, "__wrapped__", None)
+        if view is not None:
+            path = re.sub(r"<(?:[^<>:]+:)?([^<>]+)>", r"{\1}", rule.rule)
+            for method in rule.methods - {"HEAD", "OPTIONS"}:
+                found[(path, method.lower())] = getattr(view, OPENAPI_EXTRA)
+    return found
+
+
+def merge(into: dict, extra: dict) -> None:
+    """`extra` laid over `into`, dict by dict; a schema or anything else replaces."""
+    for key, value in extra.items():
+        if isinstance(value, dict) and isinstance(into.get(key), dict) and key != "schema":  # a schema replaces
+            merge(into[key], value)
+        else:
+            into[key] = value
 
 
 @blueprint.get("/api/openapi.json")

@@ -7,6 +7,8 @@ import time
 from flask import Flask, g, jsonify, render_template, request
 from werkzeug.exceptions import HTTPException
 
+from lobby.texts import text
+
 log = logging.getLogger(__name__)
 
 # Codes a client can switch on; the message is for people.
@@ -27,18 +29,7 @@ HTTP_CODES = {
 
 
 # What people read when a request fails for a plain HTTP reason (werkzeug's texts are English).
-HTTP_MESSAGES = {
-    400: "Некорректный запрос",
-    401: "Требуется вход в систему",
-    403: "Доступ запрещён",
-    404: "Не найдено",
-    405: "Этот метод не поддерживается",
-    413: "Слишком большой запрос",
-    415: "Неподдерживаемый формат данных",
-    429: "Слишком много запросов. Попробуйте позже.",
-    500: "Внутренняя ошибка сервера",
-    503: "Сервис временно недоступен",
-}
+HTTP_MESSAGES = {status: text(f"http.{status}") for status in (400, 401, 403, 404, 405, 413, 415, 429, 500, 503)}
 
 
 class ApiError(Exception):
@@ -131,7 +122,7 @@ def render_error_page(status: int, description: str | None):
     if status >= 500:
         body = render_template("errors/500.html", status=status, request_id=g.get("request_id", ""))
     elif status == 404:  # the spec's 'Not Found' page
-        body = render_template("errors/generic.html", status=404, title="Not Found", description="Такой страницы нет.")
+        body = render_template("errors/generic.html", status=404, title="Not Found", description=text("page.not_found"))
     else:
         body = render_template("errors/generic.html", status=status, title=None, description=description)
     return body, status

@@ -12,6 +12,7 @@ a field (missing, of the wrong kind, out of range) reads as the model's `refusal
 """
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Annotated, ClassVar
 
 from flask import current_app, request
@@ -26,8 +27,10 @@ from lobby.errors import ApiError, ValidationError
 from lobby.ids import MAX_ID, parse_id
 from lobby.texts import text
 
-__all__ = ["Answer", "Error", "Id", "Invalid", "Payload", "Query", "Response", "api", "refusal", "refusals", "refused"]
+__all__ = ["Answer", "BEARER", "Error", "Id", "Invalid", "NOT_OBJECT", "NOT_VERIFIED", "Payload", "Query", "Response",
+           "UNAUTHORIZED", "api", "documented", "refusal", "refusals", "refused", "rule"]
 
+MULTIPART = "multipart/form-data"
 LOBBY_REFUSAL = "lobby"  # the pydantic error type of a rule of ours: its message is already the text
 
 
@@ -39,6 +42,17 @@ def refusal(code: str, **values) -> PydanticCustomError:
 def refused(message: str) -> PydanticCustomError:
     """The same, for a text already made (a `check_*` of an action raised it)."""
     return PydanticCustomError(LOBBY_REFUSAL, message.replace("{", "{{").replace("}", "}}"))
+
+
+def rule(check):
+    """A field validator from a `check_*` of an action (which raises Lobby's ValidationError): its
+    message becomes the field's refusal, so HTTP calls and socket frames refuse alike."""
+    def validate(value):
+        try:
+            return check(value)
+        except ValidationError as error:
+            raise refused(error.message) from None
+    return validate
 
 
 def an_id(value):
@@ -54,17 +68,26 @@ def an_id(value):
 Id = Annotated[int, Field(ge=1, le=MAX_ID), BeforeValidator(an_id)]  # constraints first: the schema names them
 
 
+NAMED: dict[str, str] = {}  # model name → where it is declared
+
+
+def one_name(model: type) -> None:
+    """The document names its schemas by class: two models of one name would silently share one."""
+    where = f"{model.__module__}.{model.__qualname__}"
+    if NAMED.setdefault(model.__name__, where) != where:
+        raise TypeError(f"{where}: the name is taken by {NAMED[model.__name__]}")
+
+
 class Payload(BaseModel):
     """A request body: camelCase on the wire, fields nobody declared ignored.
 
     `refusals`: field (wire name) → text code, for any problem a field's own rules do not name."""
     model_config = ConfigDict(alias_generator=to_camel, populate_by_name=True, extra="ignore", frozen=True)
     refusals: ClassVar[dict[str, str]] = {}
-    registry: ClassVar[dict[str, type["Payload"]]] = {}
 
     def __init_subclass__(cls, **kwargs) -> None:
         super().__init_subclass__(**kwargs)
-        Payload.registry[cls.__name__] = cls
+        one_name(cls)
 
     @classmethod
     def refuse(cls, error: ModelError) -> ApiError:
@@ -95,6 +118,10 @@ class Answer(BaseModel):
     """A response body, for the document (and checked against the answers in tests)."""
     model_config = ConfigDict(alias_generator=to_camel, populate_by_name=True, extra="allow")
 
+    def __init_subclass__(cls, **kwargs) -> None:
+        super().__init_subclass__(**kwargs)
+        one_name(cls)
+
 
 class Error(Answer):
     """Every refusal: `message` for people (Russian), `code` for programs."""
@@ -110,8 +137,62 @@ class Invalid(Error):
 
 def refusals(**answers: str) -> dict:
     """`Response` entries for refusals: `refusals(HTTP_404="No such message")`; 422 is added by
-    spectree (as `Invalid`) wherever a request is declared."""
+    spectree (as `Invalid`) wherever a request is declared. Every 429 is documented with its
+    `Retry-After` header by the assembly (`lobby/apidoc.py`)."""
     return {status: (Error, description) for status, description in answers.items()}
+
+
+def refused_with(*cases: tuple[str, str]) -> str:
+    """(error code, text code) pairs as a description says them: `CODE` «text»."""
+    return "; ".join(f"`{code}` «{text(key)}»" for code, key in cases)
+
+
+def quoted(*words: str) -> str:
+    return "; ".join(f"«{said}»" for said in words)
+
+
+def invalid(fields: dict[str, Sequence[str]], lead: str = "Invalid fields, every one at once.",
+            code: str = "VALIDATION_ERROR") -> tuple:
+    """A `Response` entry for refused fields: wire name → the texts it may be refused with."""
+    listing = "\n".join(f"- `{field}`: {quoted(*words)}" for field, words in fields.items())
+    return Invalid, f"`{code}`: {lead} `message` is the first refused field's. Possible messages:\n{listing}"
+
+
+def throttled(rule: str, also: str = "") -> str:
+    return f"Throttled, `RATE_LIMITED` «{text('http.429')}»: {rule}. `Retry-After` gives the seconds to wait.{also}"
+
+
+def written_out(model) -> dict:
+    """An answer's schema in place of the reference the generated operation has (`@documented`),
+    where a reader should not have to follow it; its nested models stay references."""
+    schema = model.model_json_schema(by_alias=True, mode="serialization", ref_template="#/components/schemas/{model}")
+    schema.pop("$defs", None)
+    return schema
+
+
+class Done(Answer):
+    """A call that changed something and says so."""
+    message: str
+
+
+# What most calls may answer, said once (quoted as sent: the document names the code's texts).
+BEARER = {"bearerAuth": []}
+UNAUTHORIZED = f"No, bad or expired access token: `UNAUTHORIZED` «{text('http.401')}»"
+NOT_VERIFIED = f"The e-mail is not verified: `EMAIL_NOT_VERIFIED` «{text('auth.not_verified')}»"
+NOT_OBJECT = f"Body is not a JSON object: `BAD_REQUEST` «{text('request.not_object')}»"
+
+OPENAPI_EXTRA = "lobby_openapi"  # the attribute `documented` leaves on a view
+
+
+def documented(**extra):
+    """What a model cannot say about a call, laid over its generated operation by the assembly:
+    an answer that is not JSON (a picture, a file) with its headers, a second way to send the body,
+    a cookie it sets. `extra` is a piece of an OpenAPI operation (`responses={...}`, ...), merged
+    key by key."""
+    def mark(view):
+        setattr(view, OPENAPI_EXTRA, extra)
+        return view
+    return mark
 
 
 class LobbyPlugin(FlaskPlugin):
@@ -124,18 +205,18 @@ class LobbyPlugin(FlaskPlugin):
     never in production, where a mismatch would turn a good answer into a 500."""
 
     def request_validation(self, request, query, json, form, headers, cookies):
-        adapter = self.model_adapter
         body = form_data = None
-        if json is not None and request.method not in ("GET", "DELETE") and request.mimetype not in self.FORM_MIMETYPE:
-            body = adapter.validate_obj(json, json_object())
-        if form is not None and request.mimetype in self.FORM_MIMETYPE:
-            form_data = adapter.validate_obj(form, self.fill_form(request))
-        found = adapter.validate_obj(query, request.args.to_dict()) if query is not None else None
+        multipart = request.mimetype == MULTIPART  # any other body is read as JSON (a form post is a 400)
+        if json is not None and request.method not in ("GET", "DELETE") and not multipart:
+            body = read(json, json_object())
+        if form is not None and multipart:
+            form_data = read(form, self.fill_form(request))
+        found = read(query, request.args.to_dict()) if query is not None else None
         request.context = Context(found, body, form_data, None, None)
 
     def validate_response(self, resp, resp_model, skip_validation, force_resp_serialize):
-        if not current_app.config.get("VALIDATE_ANSWERS"):
-            return resp, None
+        if not current_app.config.get("VALIDATE_ANSWERS") or getattr(resp, "direct_passthrough", False):
+            return resp, None  # a file streamed from disk is no model's answer
         return super().validate_response(resp, resp_model, skip_validation, force_resp_serialize)
 
 
@@ -149,11 +230,13 @@ def json_object() -> dict:
     return data
 
 
-def refuse_invalid(req, resp, error, instance, adapter) -> None:
-    """spectree's `before` hook: a refused request raises Lobby's error (`errors.py` answers it)."""
-    if error is not None:
-        model = Payload.registry.get(getattr(error, "title", ""), Payload)
-        raise model.refuse(error)
+def read(model: type[Payload], data: dict) -> Payload:
+    """A request part as its model, or Lobby's refusal, raised here (spectree would first turn the
+    error, with the input in it, into JSON, and an uploaded file in a refused form is not JSON)."""
+    try:
+        return model.model_validate(data)
+    except ModelError as error:
+        raise model.refuse(error) from None
 
 
 def pass_answer(req, resp, error, instance, adapter) -> None:
@@ -172,6 +255,6 @@ def nested_name(parent: str, child: str) -> str:
     return child
 
 
-api = SpecTree("flask", backend=LobbyPlugin, before=refuse_invalid, after=pass_answer, mode="strict",
+api = SpecTree("flask", backend=LobbyPlugin, after=pass_answer, mode="strict",
                naming_strategy=model_name, nested_naming_strategy=nested_name, validation_error_model=Invalid, title="Lobby API", version="1.0.0", page_templates={},
                annotations=False)  # its own routes are never registered: lobby/apidoc.py serves the document

@@ -15,12 +15,13 @@ from lobby.errors import ApiError, ValidationError
 from lobby.extensions import db
 from lobby.jobs.mail import compose_mail, send_after_commit
 from lobby.realtime.notify import notify_sessions_revoked, notify_sign_ins_ended
+from lobby.texts import text
 
-ALREADY_VERIFIED = "Email уже подтвержден"
-BAD_CREDENTIALS = "Неверный email/username или пароль"
-NOT_VERIFIED = "Подтвердите email перед входом в систему"
-DEACTIVATED = "Аккаунт отключен"
-RESET_INVALID = "Ссылка для сброса пароля недействительна или устарела. Запросите новую."
+ALREADY_VERIFIED = text("auth.already_verified")
+BAD_CREDENTIALS = text("auth.bad_credentials")
+NOT_VERIFIED = text("auth.not_verified")
+DEACTIVATED = text("auth.deactivated")
+RESET_INVALID = text("auth.reset_invalid")
 RESET_LIFETIME = timedelta(hours=1)
 
 
@@ -34,9 +35,9 @@ def find_user(identifier: str) -> User | None:
 def taken_fields(username: str | None, email: str | None) -> dict[str, str]:
     taken = {}
     if username and db.session.scalar(select(User.id).where(User.username_key == username.lower())):
-        taken["username"] = "Этот username уже занят"
+        taken["username"] = text("auth.username_taken")
     if email and db.session.scalar(select(User.id).where(User.email_key == email.lower())):
-        taken["email"] = "Этот email уже используется"
+        taken["email"] = text("auth.email_taken")
     return taken
 
 

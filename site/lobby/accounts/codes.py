@@ -16,15 +16,16 @@ from lobby.errors import ApiError
 from lobby.extensions import db
 from lobby.jobs.mail import compose_mail
 from lobby.jobs.models import OutgoingMail
+from lobby.texts import text
 
 CODE_LIFETIME = timedelta(minutes=10)
 MAX_WRONG_TRIES = 5
 DAILY_CAP = 5
 
-INVALID = "Неверный код. Проверьте правильность ввода."
-EXPIRED = "Код подтверждения истек. Запросите новый код."
-LOCKED = "Слишком много неверных попыток. Запросите новый код."
-NO_CODE = "Неверный или истекший код подтверждения. Проверьте код и попробуйте снова."
+INVALID = text("auth.code_wrong")
+EXPIRED = text("auth.code_expired")
+LOCKED = text("auth.code_locked")
+NO_CODE = text("auth.code_unknown")
 
 
 def code_digest(user_id: int, code: str) -> str:
@@ -42,7 +43,7 @@ def issue_code(user: User) -> OutgoingMail:
     if len(sent_today) >= DAILY_CAP:
         # A new code is allowed once the oldest of the day's codes is a day old.
         wait = int((sent_today[0] - since).total_seconds()) + 1
-        raise ApiError(429, "Превышен лимит кодов на сегодня. Попробуйте завтра.", "CODE_DAILY_LIMIT",
+        raise ApiError(429, text("auth.code_daily_limit"), "CODE_DAILY_LIMIT",
                        headers={"Retry-After": str(wait)})
     close_open_codes(user.id)
     code = f"{secrets.randbelow(10**6):06d}"

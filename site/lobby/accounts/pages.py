@@ -8,11 +8,12 @@ from flask_login import current_user
 from lobby.accounts import actions, limits
 from lobby.accounts.api import PENDING_EMAIL, remember_code_sent, resend_wait
 from lobby.accounts.session import callers_sign_ins, sign_in_browser, sign_out_browser
-from lobby.accounts.validation import (check_code, check_email, check_login, check_new_password,
-                                       check_registration, text)
+from lobby.accounts.validation import (check_code_entry, check_email, check_login, check_password,
+                                       check_registration, identifier_of, trimmed)
 from lobby.errors import ApiError, ValidationError
 from lobby.accounts.jobs import start_password_reset
 from lobby.jobs.queue import enqueue
+from lobby.texts import text
 
 blueprint = Blueprint("auth_pages", __name__)
 
@@ -49,7 +50,7 @@ def login():
         user = actions.authenticate(identifier, password)
     except ApiError as error:
         if error.code == "EMAIL_NOT_VERIFIED":
-            session[PENDING_EMAIL] = actions.find_user(text(form, "emailOrUsername")).email
+            session[PENDING_EMAIL] = actions.find_user(identifier_of(form)).email
             flash(error.message, "warning")
             return redirect(url_for("auth_pages.verify_email"))
         return render_login(form, form_errors(error), error.status)
@@ -82,11 +83,11 @@ def register():
 @blueprint.route("/auth/verify-email", methods=["GET", "POST"])
 @limits.code_checks
 def verify_email():
-    email = text(request.form, "email") or request.args.get("email", "").strip() or session.get(PENDING_EMAIL, "")
+    email = trimmed(request.form.get("email")) or trimmed(request.args.get("email")) or session.get(PENDING_EMAIL, "")
     if request.method == "GET":
         return render_verify(email, {})
     try:
-        actions.do_verify_email(*check_code({"email": email, "code": request.form.get("code", "")}))
+        actions.do_verify_email(*check_code_entry({"email": email, "code": request.form.get("code", "")}))
     except ApiError as error:
         if error.code == "ALREADY_VERIFIED":
             flash("Email уже подтвержден. Войдите в аккаунт.", "success")
@@ -103,14 +104,14 @@ def render_verify(email: str, errors: dict):
 @blueprint.post("/auth/verify-email/resend")
 @limits.mail_sends_per_ip
 def resend_code():
-    email = text(request.form, "email") or session.get(PENDING_EMAIL, "")
+    email = trimmed(request.form.get("email")) or session.get(PENDING_EMAIL, "")
     user = actions.find_user(email) if "@" in email else None
     try:
         if user is None:
-            raise ApiError(400, "Email не указан", "EMAIL_REQUIRED")
+            raise ApiError(400, text("auth.email_missing"), "EMAIL_REQUIRED")
         actions.do_resend_code(user)
         remember_code_sent(user.email)
-        flash("Новый код отправлен на email", "success")
+        flash(text("auth.new_code_sent"), "success")
     except ApiError as error:
         flash(error.message, "error")
     return redirect(url_for("auth_pages.verify_email", email=email))
@@ -123,7 +124,7 @@ def forgot_password():
     if request.method == "GET":
         return render_template("auth/forgot.html", form={}, errors={}, sent=request.args.get("sent") == "1")
     try:
-        email = check_email(request.form)
+        email = check_email(request.form.get("email"))
     except ValidationError as error:
         return render_template("auth/forgot.html", form=request.form, errors=error.errors, sent=False), 422
     enqueue(start_password_reset, email)
@@ -141,11 +142,11 @@ def reset_password():
             return render_template("auth/reset.html", token="", errors={"form": error.message}), 400
         return render_template("auth/reset.html", token=token, errors={})
     try:
-        actions.do_reset_password(token, check_new_password(request.form))
+        actions.do_reset_password(token, check_password(request.form.get("password")))
     except ApiError as error:
         return render_template("auth/reset.html", token=token, errors=form_errors(error)), error.status
     response = sign_out_browser(redirect(url_for("auth_pages.login")))  # this browser too
-    flash("Пароль изменен. Войдите с новым паролем.", "success")  # after the session was cleared
+    flash(text("auth.password_changed"), "success")  # after the session was cleared
     return response
 
 

@@ -8,9 +8,11 @@ from flask import Blueprint, request
 from sqlalchemy import case, func, or_, select
 
 from lobby.accounts.models import User
+from lobby.accounts.schemas import FoundUsers, UserSearchQuery
 from lobby.accounts.session import api_login_required, json_response, token_user_key
 from lobby.extensions import csrf, db, limiter
-from lobby.messages.search import check_query
+from lobby.messages.search import BAD_QUERY, check_query
+from lobby.schema import BEARER, NOT_VERIFIED, UNAUTHORIZED, Response, api, refusals, throttled
 
 blueprint = Blueprint("users_api", __name__, url_prefix="/api/users")
 csrf.exempt(blueprint)
@@ -46,5 +48,14 @@ def find_users(q: str, limit: int = LIMIT) -> list[dict]:
 @blueprint.get("/search")
 @api_login_required
 @limiter.limit("120 per minute", key_func=token_user_key)
+@api.validate(query=UserSearchQuery, resp=Response(HTTP_200=(FoundUsers, "Matches"), **refusals(
+    HTTP_400=BAD_QUERY, HTTP_401=UNAUTHORIZED, HTTP_403=NOT_VERIFIED,
+    HTTP_429=throttled("120 searches per minute per user"))),
+    tags=["users"], security=BEARER, operation_id="searchUsers")
 def search():
-    return json_response({"users": find_users(check_query(request.args.get("q")))})
+    """People by username or name
+
+    Verified, active accounts whose username, first name or last name contains `q`,
+    case-insensitively in any alphabet; the exact username first, then usernames starting with `q`,
+    then by username; at most 20. Never an e-mail address."""
+    return json_response({"users": find_users(check_query(request.context.query.q))})

@@ -13,6 +13,7 @@ from lobby.accounts.models import User
 from lobby.errors import ApiError, wants_json
 from lobby.ids import parse_id
 from lobby.extensions import db, login_manager
+from lobby.texts import text
 
 REFRESH_COOKIE = "lobby_refresh"
 REFRESH_COOKIE_PATH = "/api/auth"
@@ -45,7 +46,7 @@ def load_user(session_id: str) -> User | None:
 @login_manager.unauthorized_handler
 def unauthorized():
     if wants_json():
-        raise ApiError(401, "Требуется вход в систему", "UNAUTHORIZED")
+        raise ApiError(401, text("auth.sign_in_required"), "UNAUTHORIZED")
     return redirect(url_for("auth_pages.login"))
 
 
@@ -97,7 +98,7 @@ def bearer_claims() -> tokens.Claims:
         scheme, _, token = request.headers.get("Authorization", "").partition(" ")
         g.claims = tokens.access_claims(token.strip()) if scheme.lower() == "bearer" else None
     if g.claims is None:
-        raise ApiError(401, "Требуется вход в систему", "UNAUTHORIZED")
+        raise ApiError(401, text("auth.sign_in_required"), "UNAUTHORIZED")
     return g.claims
 
 
@@ -105,9 +106,9 @@ def check_session(claims: tokens.Claims) -> User:
     """The user behind the claims, or 401 (session ended) / 403 (e-mail not verified)."""
     user = tokens.session_user(claims)
     if user is None:
-        raise ApiError(401, "Требуется вход в систему", "UNAUTHORIZED")
+        raise ApiError(401, text("auth.sign_in_required"), "UNAUTHORIZED")
     if not user.is_email_verified:
-        raise ApiError(403, "Подтвердите email перед входом в систему", "EMAIL_NOT_VERIFIED")
+        raise ApiError(403, text("auth.not_verified"), "EMAIL_NOT_VERIFIED")
     return user
 
 

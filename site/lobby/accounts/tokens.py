@@ -16,6 +16,7 @@ from lobby.accounts.models import RefreshToken, SignIn, User
 from lobby.database import utcnow
 from lobby.errors import ApiError
 from lobby.extensions import db
+from lobby.texts import text
 
 ACCESS_TOKEN_SECONDS = 15 * 60
 REMEMBERED_SESSION = timedelta(days=30)
@@ -146,7 +147,7 @@ def _add_link(sign_in: SignIn, remember: bool) -> str:
     return token
 
 
-REFRESH_FAILED = "Сессия истекла. Войдите снова."
+REFRESH_FAILED = text("auth.refresh_failed")
 
 
 def rotate(token: str) -> tuple[User, str | None, bool]:

@@ -2,38 +2,55 @@
 from __future__ import annotations
 
 from flask import Blueprint, g, request
-from sqlalchemy import select
 from werkzeug.exceptions import RequestEntityTooLarge
 
 from lobby.accounts.session import api_login_required, bearer_claims, json_response
 from lobby.errors import ApiError
 from lobby.ids import parse_id
 from lobby.input_guard import refuse_nul
-from lobby.messages.schemas import Done, EditBody, HistoryQuery, OneMessage, Page, ReactionBody
-from lobby.schema import Invalid, Response, api, json_object, refusals
-from lobby.extensions import csrf, db
+from functools import wraps
+
+from lobby.messages.schemas import EditBody, HistoryQuery, OneMessage, Page, ReactionBody, SendBody, SendForm
+from lobby.messages.actions import MAX_LENGTH
+from lobby.schema import (BEARER, MULTIPART, NOT_OBJECT, NOT_VERIFIED, UNAUTHORIZED, Done, Invalid, Response, api, documented,
+                          refusals)
+from lobby.texts import text
+from lobby.extensions import csrf
 from lobby.messages import actions, attachments, sending
-from lobby.messages.models import Message
-from lobby.messages.serialize import message_dicts
-from lobby.servers.access import access_channel
+from lobby.messages.history import MAX_PAGE, PAGE, page_of
+from lobby.servers.access import access_channel, channel_not_found
 
 blueprint = Blueprint("messages_api", __name__, url_prefix="/api/messages")
 csrf.exempt(blueprint)
 
-PAGE = 50
-BEARER = {"bearerAuth": []}
-UNAUTHORIZED = "No, bad or expired access token: `UNAUTHORIZED` «Требуется вход в систему»"
-NOT_VERIFIED = "The e-mail is not verified: `EMAIL_NOT_VERIFIED` «Подтвердите email перед входом в систему»"
-NOT_FOUND = ("No such message, or not a member: `MESSAGE_NOT_FOUND` «Сообщение не найдено», "
-             "`CHANNEL_NOT_FOUND` «Канал не найден»")
-NOT_OBJECT = "Body is not a JSON object: `BAD_REQUEST` «Ожидается JSON-объект»"
+CHANNEL_MISSING = channel_not_found().message
+NOT_FOUND = (f"No such message, or not a member: `MESSAGE_NOT_FOUND` «{text('message.not_found')}», "
+             f"`CHANNEL_NOT_FOUND` «{CHANNEL_MISSING}»")
+SEND_REFUSALS = (
+    "Invalid fields (`VALIDATION_ERROR`); `message` is the first one's. Possible messages:\n"
+    f"- `content`: «{text('message.empty')}»; «{text('message.too_long', limit=MAX_LENGTH)}»; «{text('request.nul')}»\n"
+    f"- `replyToId`: «{text('message.reply_missing')}»\n"
+    f"- `nonce`: «{text('message.nonce')}»\n"
+    f"- `files`: «{attachments.TOO_MANY}»; «{text('attachment.too_large', size='10MB')}»")
+
+
+def claims_required(view):
+    """The caller's token is checked before the body (401 comes first, as on every call); only the
+    token: the send itself checks that its session stands (sending.py)."""
+    @wraps(view)
+    def wrapper(*args, **kwargs):
+        g.claims = bearer_claims()
+        return view(*args, **kwargs)
+    return wrapper
 
 
 def send_form() -> tuple[dict, list]:
-    """The send's fields and files: JSON, or `multipart/form-data` when files come along (its
-    replyToId arrives as text)."""
-    if request.mimetype != "multipart/form-data":
-        return json_object(), []
+    """The send's fields and files: JSON (checked by its model), or `multipart/form-data` when files
+    come along (read here, not by a model: its size limit must be set before the form is parsed;
+    its replyToId arrives as text)."""
+    if request.mimetype != MULTIPART:
+        body = request.context.json
+        return {"content": body.content, "replyToId": body.reply_to_id, "nonce": body.nonce}, []
     request.max_content_length = attachments.request_limit()
     try:
         form, files = request.form, request.files.getlist("files")
@@ -50,7 +67,7 @@ def send_form() -> tuple[dict, list]:
 @api_login_required
 @api.validate(query=HistoryQuery, resp=Response(HTTP_200=Page, **refusals(
     HTTP_400="A cursor that is not a number: `BAD_REQUEST`", HTTP_401=UNAUTHORIZED, HTTP_403=NOT_VERIFIED,
-    HTTP_404="No such channel, or not a member: `CHANNEL_NOT_FOUND` «Канал не найден»")),
+    HTTP_404=f"No such channel, or not a member: `CHANNEL_NOT_FOUND` «{CHANNEL_MISSING}»")),
     tags=["messages"], security=BEARER, operation_id="listMessages")
 def history(channel_id: int):
     """A page of a channel's messages
@@ -59,29 +76,47 @@ def history(channel_id: int):
     did not exist). Without a cursor: the newest page. `before`: the page before that id (history,
     scrolling up). `after`: messages after that id, oldest first (catching up after a reconnect).
     Always ordered oldest → newest; `hasMore` says whether another page exists in that direction.
-    A cursor that is not a number is 400 `BAD_REQUEST` «Параметр before должен быть числом»."""
+    A cursor that is not a number is 400 `BAD_REQUEST` naming it."""
     access_channel(g.user, channel_id)
     asked = request.context.query
-    before, after = asked.before, asked.after
-    limit = min(max(asked.limit or PAGE, 1), 100)
-    query = select(Message).where(Message.channel_id == channel_id)
-    if after is not None:
-        rows = db.session.scalars(query.where(Message.id > after).order_by(Message.id).limit(limit + 1)).all()
-        more, rows = len(rows) > limit, rows[:limit]
-    else:
-        if before is not None:
-            query = query.where(Message.id < before)
-        rows = db.session.scalars(query.order_by(Message.id.desc()).limit(limit + 1)).all()
-        more, rows = len(rows) > limit, list(reversed(rows[:limit]))
-    return json_response({"messages": message_dicts(rows), "hasMore": more})
+    messages, more = page_of(channel_id, asked.before, asked.after, min(max(asked.limit or PAGE, 1), MAX_PAGE))
+    return json_response({"messages": messages, "hasMore": more})
 
 
 @blueprint.post("/<int:channel_id>/messages")
+@claims_required
+@api.validate(json=SendBody, resp=Response(
+    HTTP_201=(OneMessage, "Created"), HTTP_200=(OneMessage, "Already sent with this nonce: the first message"),
+    **refusals(HTTP_400=f"Body is neither a JSON object nor a multipart form: `BAD_REQUEST` «{text('request.not_object')}»",
+               HTTP_401=UNAUTHORIZED, HTTP_403=NOT_VERIFIED,
+               HTTP_404=f"No such channel, or not a member: `CHANNEL_NOT_FOUND` «{CHANNEL_MISSING}»",
+               HTTP_409=f"This user already used the nonce for a message in another channel: `NONCE_CONFLICT` "
+                        f"«{sending.NONCE_TAKEN}»",
+               HTTP_413="The request is longer than the limit for a message with files: `PAYLOAD_TOO_LARGE` "
+                        f"«{text('attachment.too_large', size='10MB')}» (with the default ATTACHMENT_MAX_BYTES)",
+               HTTP_429="`RATE_LIMITED`: 30 messages in any 10 seconds per user (MESSAGE_SEND_LIMIT), files or not, "
+                        "over HTTP and the live socket together, counted from the messages written. A resend with a "
+                        "nonce already used still answers 200 with its message.",
+               HTTP_503="Production only: a large picture waited 60 s for a job worker that did not answer; "
+                        f"`Retry-After` says when to try again: `SERVICE_UNAVAILABLE` «{text('http.503')}»")),
+    tags=["messages"], security=BEARER, operation_id="sendMessage")
+@documented(requestBody={"content": {MULTIPART: {"schema": SendForm.model_json_schema(by_alias=True),
+                                                 "encoding": {"files": {"contentType": "*/*"}}}}},
+            responses={"422": {"description": SEND_REFUSALS}})
 def send(channel_id: int):
-    # Only the token is checked here: the send itself checks that its session stands (sending.py).
-    author = bearer_claims()
+    """Send a message, with or without files
+
+    JSON, or `multipart/form-data` with one `files` part per file (and `content`, `replyToId`, `nonce`
+    as text fields). The content is trimmed; empty is refused unless a file comes along; at most 2000
+    characters. At most 10 files, each at most 10 MB; a request with files may be up to 10 × 10 MB +
+    1 MB long, beyond that the answer is 413. HTML is stored as text and shown as text. `nonce` (the
+    client's id for this send, ≤ 64 characters): sending again to the same channel with a nonce
+    already used by this user returns the first message (200) instead of creating another, and
+    stores none of the files sent again, so a resend after a dropped connection is harmless; the
+    same nonce in another channel is refused (409). The message reaches the channel's live sockets
+    as `new_message`, attachments included."""
     data, files = send_form()
-    message, created = sending.send_message(author, channel_id, data.get("content"), data.get("replyToId"),
+    message, created = sending.send_message(g.claims, channel_id, data.get("content"), data.get("replyToId"),
                                             data.get("nonce"), files, rate=sending.send_rate())
     return json_response({"message": message}, 201 if created else 200)
 
@@ -90,7 +125,7 @@ def send(channel_id: int):
 @api_login_required
 @api.validate(json=EditBody, resp=Response(HTTP_200=OneMessage, **refusals(
     HTTP_400=NOT_OBJECT, HTTP_401=UNAUTHORIZED,
-    HTTP_403="Not the author: `FORBIDDEN` «Можно изменять только свои сообщения»; or the e-mail is not verified",
+    HTTP_403=f"Not the author: `FORBIDDEN` «{text('message.not_yours')}»; or the e-mail is not verified",
     HTTP_404=NOT_FOUND)), tags=["messages"], security=BEARER, operation_id="editMessage")
 def edit(message_id: int):
     """Edit your message
@@ -103,7 +138,7 @@ def edit(message_id: int):
 @api_login_required
 @api.validate(resp=Response(HTTP_200=Done, **refusals(
     HTTP_401=UNAUTHORIZED,
-    HTTP_403="Neither the author nor a moderator: `FORBIDDEN` «Недостаточно прав для удаления сообщения»; "
+    HTTP_403=f"Neither the author nor a moderator: `FORBIDDEN` «{text('message.cannot_delete')}»; "
              "or the e-mail is not verified",
     HTTP_404=NOT_FOUND)), tags=["messages"], security=BEARER, operation_id="deleteMessage")
 def delete(message_id: int):
@@ -112,7 +147,7 @@ def delete(message_id: int):
     The author, or the server's owner or a moderator. Replies keep their text and lose the quote.
     Live: `message_deleted`."""
     actions.do_delete_message(g.user, message_id)
-    return json_response({"message": "Сообщение удалено"})
+    return json_response({"message": text("message.deleted")})
 
 
 @blueprint.post("/<int:message_id>/reactions")
@@ -130,7 +165,7 @@ def react(message_id: int):
 
 @blueprint.delete("/<int:message_id>/reactions/<path:emoji>")
 @api_login_required
-@api.validate(resp=Response(HTTP_200=OneMessage, HTTP_422=(Invalid, "`VALIDATION_ERROR` «Неверная реакция» (`emoji`)"),
+@api.validate(resp=Response(HTTP_200=OneMessage, HTTP_422=(Invalid, f"`VALIDATION_ERROR` «{text('message.emoji')}» (`emoji`)"),
                             **refusals(HTTP_401=UNAUTHORIZED, HTTP_403=NOT_VERIFIED, HTTP_404=NOT_FOUND)),
               tags=["messages"], security=BEARER, operation_id="removeReaction")
 def unreact(message_id: int, emoji: str):

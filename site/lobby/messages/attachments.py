@@ -30,6 +30,7 @@ from PIL import Image, ImageOps
 from werkzeug.datastructures import FileStorage
 
 from lobby import image_jobs, images
+from lobby.texts import text
 from lobby.config import MEGABYTE
 from lobby.errors import ValidationError
 from lobby.extensions import db
@@ -56,10 +57,10 @@ def request_limit() -> int:
 def too_large_message() -> str:
     limit = max_bytes()
     shown = f"{limit // MEGABYTE}MB" if limit % MEGABYTE == 0 else f"{limit / MEGABYTE:.2f}MB"
-    return f"Файл слишком большой. Максимальный размер: {shown}"
+    return text("attachment.too_large", size=shown)
 
 
-TOO_MANY = f"Можно прикрепить не больше {MAX_FILES} файлов"
+TOO_MANY = text("attachment.too_many", limit=MAX_FILES)
 
 
 def folder() -> Path:

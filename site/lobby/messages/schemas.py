@@ -7,24 +7,20 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Annotated
 
-from pydantic import BeforeValidator, Field
+from pydantic import BeforeValidator, ConfigDict, Field
 
-from lobby.errors import ValidationError
-from lobby.messages.actions import MAX_LENGTH, check_content, check_emoji
-from lobby.schema import Answer, Id, Payload, Query, refused
-
-
-def rule(check):
-    """A field validator from a `check_*` (which raises Lobby's ValidationError): its message
-    becomes the field's refusal."""
-    def validate(value):
-        try:
-            return check(value)
-        except ValidationError as error:
-            raise refused(error.message) from None
-    return validate
+from lobby.messages.actions import MAX_LENGTH, MAX_NONCE, check_content, check_emoji, clean_nonce
+from lobby.messages.attachments import MAX_FILES
+from lobby.schema import Answer, Id, Payload, Query, rule
 
 
+# A message's text, as the send and the edit (over HTTP and the socket alike) take it.
+Content = Annotated[str, Field(max_length=MAX_LENGTH, description="Trimmed; not empty; no NUL."),
+                    BeforeValidator(rule(check_content))]
+# Emptied only if the message has files: the edit itself knows (actions.do_edit_message).
+EditedContent = Annotated[str, Field(max_length=MAX_LENGTH, description=(
+    "Trimmed; no NUL; empty only when the message has files.")),
+    BeforeValidator(rule(lambda value: check_content(value, allow_empty=True)))]
 Emoji = Annotated[str, Field(max_length=32, description="One emoji, no spaces."), BeforeValidator(rule(check_emoji))]
 
 
@@ -34,11 +30,46 @@ class HistoryQuery(Query):
     limit: int | None = Field(None, ge=0, description="1–100, default 50; outside that range it is brought in.")
 
 
+Nonce = Annotated[str | int | None, Field(description=(
+    f"The client's id for this send: text, or a whole number taken as its digits; cut to {MAX_NONCE} characters. "
+    "Sending again to the same channel with a nonce already used answers with the first message.")),
+    BeforeValidator(rule(clean_nonce))]
+
+
+class SendBody(Payload):
+    # The send's own rules (`sending.send_message`, which the live socket calls too), run here so a
+    # bad body is refused before anything is looked up.
+    content: Content
+    reply_to_id: Id | None = Field(None, description="A message of the same channel.")
+    nonce: Nonce = None
+    refusals = {"content": "message.empty", "replyToId": "message.reply_missing"}
+
+
+class SendForm(Payload):
+    # Described here, read by the view: the body's size limit must be set before the form is parsed.
+    content: str = Field("", max_length=MAX_LENGTH, description="May be empty when files come along.")
+    reply_to_id: int | None = Field(None, description="As text.")
+    nonce: str | None = Field(None, max_length=MAX_NONCE)
+    files: list[bytes] = Field([], max_length=MAX_FILES, json_schema_extra={"items": {
+        "type": "string", "format": "binary", "description": (
+            "At most 10 MB (ATTACHMENT_MAX_BYTES). PNG, JPEG, GIF and WebP pictures, recognised by their bytes, "
+            "are re-encoded (metadata dropped) and shown inline; anything else is stored as sent and only "
+            "downloaded.")}})
+
+
+class SearchQuery(Query):
+    # `q` is checked by `search.check_query`, which answers 400 with its own codes (too short, too long).
+    model_config = ConfigDict(json_schema_extra={"required": ["q"]})
+    q: str = Field("", json_schema_extra={"minLength": 2, "maxLength": 200},
+                   description="2–200 characters after trimming.")
+    server_id: Id | None = Field(None, description="Only this server's channels.")
+    channel_id: Id | None = Field(None, description="Only this channel.")
+    limit: int | None = Field(None, ge=0, description="1–50, default 25; outside that range it is brought in.")
+    before: Id | None = Field(None, description="Paging: only matches older than this message id.")
+
+
 class EditBody(Payload):
-    # Emptied only if the message has files: the edit itself knows (actions.do_edit_message).
-    content: Annotated[str, Field(max_length=MAX_LENGTH, description=(
-        "Trimmed; no NUL; empty only when the message has files.")),
-        BeforeValidator(rule(lambda value: check_content(value, allow_empty=True)))]
+    content: EditedContent
     refusals = {"content": "message.empty"}
 
 
@@ -104,5 +135,27 @@ class Page(Answer):
     has_more: bool = Field(description="Whether another page exists in that direction.")
 
 
-class Done(Answer):
-    message: str
+
+class Sender(Answer):
+    id: int
+    username: str
+    profile_image_url: str | None
+
+
+class FoundMessage(Answer):
+    id: int
+    channel_id: int
+    server_id: int
+    channel_name: str
+    server_name: str
+    content: str
+    created_at: datetime
+    timestamp: datetime = Field(description="The same as `createdAt` (the spec names both).")
+    edited_at: datetime | None
+    sender: Sender
+    author: Sender = Field(description="The same as `sender` (the spec names both).")
+
+
+class Found(Answer):
+    messages: list[FoundMessage] = Field(description="Newest first.")
+    has_more: bool = Field(description="Older matches exist: ask again with `before` = the last id.")

@@ -11,20 +11,26 @@ from lobby.accounts.models import User
 from lobby.accounts.session import api_login_required, json_response, token_user_key
 from lobby.errors import ApiError
 from lobby.extensions import csrf, db, limiter
-from lobby.query import query_number
 from lobby.messages.models import Message
+from lobby.messages.schemas import Found, SearchQuery
 from lobby.messages.search_index import matching, terms
 from lobby.messages.serialize import author
+from lobby.servers import access
 from lobby.servers.access import access_channel, access_member, channel_not_found
 from lobby.servers.models import Channel, Membership, Server
+from lobby.schema import BEARER, NOT_VERIFIED, UNAUTHORIZED, Response, api, refusals
+from lobby.texts import text
 
 blueprint = Blueprint("messages_search", __name__, url_prefix="/api/messages")
 csrf.exempt(blueprint)
 
 MIN_QUERY, MAX_QUERY = 2, 200
 PAGE, MAX_PAGE = 25, 50
-SHORT = "Введите минимум 2 символа для поиска"
-LONG = "Поисковый запрос слишком длинный (максимум 200 символов)"
+SHORT = text("search.too_short")
+LONG = text("search.too_long", limit=MAX_QUERY)
+# Both searches (messages, people) refuse a query alike.
+BAD_QUERY = (f"`q` shorter than 2 or longer than 200 characters after trimming: `QUERY_TOO_SHORT` «{SHORT}», "
+             f"`QUERY_TOO_LONG` «{LONG}»")
 
 
 def check_query(raw: str | None) -> str:
@@ -87,11 +93,32 @@ def find_messages(user: User, raw_query: str, scope: Scope, before: int | None, 
 @blueprint.get("/search")
 @api_login_required
 @limiter.limit("120 per minute", key_func=token_user_key)
+@api.validate(query=SearchQuery, resp=Response(HTTP_200=(Found, "Matches, newest first"), **refusals(
+    HTTP_400=f"{BAD_QUERY}; a filter or cursor that is not a number: `BAD_REQUEST` "
+             f"«{text('request.not_number', name='serverId')}»",
+    HTTP_401=UNAUTHORIZED,
+    HTTP_403=f"`serverId` names a public server the caller is not a member of: `NOT_A_MEMBER` «{access.NOT_MEMBER}»; "
+             f"or {NOT_VERIFIED}",
+    HTTP_404="`serverId` names no server or a private one the caller is not in; `channelId` names no channel, one of "
+             "a server the caller is not in, or (with `serverId`) one of another server: `SERVER_NOT_FOUND` "
+             f"«{access.NOT_FOUND}», `CHANNEL_NOT_FOUND` «{channel_not_found().message}»",
+    HTTP_429="120 searches per minute per user: `RATE_LIMITED`")),
+    tags=["messages"], security=BEARER, operation_id="searchMessages")
 def search():
-    """`q` keeps its trailing space for the matcher: 'кот ' is a finished word, 'кот' a prefix."""
-    raw = request.args.get("q", "")
-    check_query(raw)
-    scope = access_scope(g.user, query_number("serverId"), query_number("channelId"))
-    limit = min(max(query_number("limit") or PAGE, 1), MAX_PAGE)
-    messages, more = find_messages(g.user, raw.lstrip(), scope, query_number("before"), limit)
+    """Messages found by word
+
+    Only messages in channels of servers the caller is a member of; newest first. The query is cut
+    into words (letters and digits; every other character — quotes, operators, punctuation — only
+    separates words, so no query syntax reaches the database). A message matches when it holds every
+    word, case-insensitively, with 'ё' read as 'е'. Every word is a whole word except the last one,
+    which matches as a prefix ('прив' finds 'привет') because the dialog searches while the user
+    types; a `q` ending in a space has no unfinished word ('кот ' does not find 'котлета').
+    PostgreSQL (production) also finds the forms of a word by the Russian stemmer ('кот' finds
+    'кота'); SQLite (embedded mode) matches words as written. A `q` with no letter or digit finds
+    nothing."""
+    asked = request.context.query
+    check_query(asked.q)  # `q` keeps its trailing space for the matcher: 'кот ' is a finished word, 'кот' a prefix
+    scope = access_scope(g.user, asked.server_id, asked.channel_id)
+    limit = min(max(asked.limit or PAGE, 1), MAX_PAGE)
+    messages, more = find_messages(g.user, asked.q.lstrip(), scope, asked.before, limit)
     return json_response({"messages": messages, "hasMore": more})

@@ -22,21 +22,17 @@ from simple_websocket import ConnectionClosed
 
 from lobby import fastjson
 from lobby.accounts.tokens import user_for_access_token
-from lobby.errors import ApiError
+from lobby.errors import HTTP_MESSAGES, ApiError
 from lobby.input_guard import refuse_nul
 from lobby.extensions import db, sock
-from lobby.realtime.handlers import HANDLERS
+from lobby.realtime.handlers import handle
 from lobby.realtime.connection import CLOSE_UNAUTHORIZED, Connection, encode, wire
+from lobby.texts import text
 
 log = logging.getLogger(__name__)
 blueprint = Blueprint("realtime", __name__)
 
 CLOSE_IDLE = 4002
-TOO_LARGE = "Слишком большое сообщение"
-TOO_MANY = "Слишком много сообщений"
-MALFORMED = "Некорректное сообщение"
-UNKNOWN_TYPE = "Неизвестный тип сообщения"
-INTERNAL = "Внутренняя ошибка сервера"
 
 # Tunable through app config (tests shorten the times).
 SETTINGS = {
@@ -67,7 +63,7 @@ def guard_handshake():
     origin = request.headers.get("Origin")
     if origin and not origin_allowed(origin):
         log.warning("live socket refused: foreign origin %s", origin[:200])
-        response = jsonify(message="Доступ запрещён", code="FORBIDDEN")
+        response = jsonify(message=HTTP_MESSAGES[403], code="FORBIDDEN")
         response.status_code = 403
         return response
     request.environ.pop("HTTP_SEC_WEBSOCKET_EXTENSIONS", None)
@@ -145,32 +141,30 @@ def answer(conn: Connection, raw, bucket: "TokenBucket", limit: int) -> None:
     message_id = None
     try:
         if not bucket.take():
-            raise ApiError(429, TOO_MANY, "RATE_LIMITED")
+            raise ApiError(429, text("frame.too_many"), "RATE_LIMITED")
         if len(raw) > limit or (isinstance(raw, str) and len(raw) * 4 > limit and len(raw.encode()) > limit):
-            raise ApiError(413, TOO_LARGE, "PAYLOAD_TOO_LARGE")
+            raise ApiError(413, text("frame.too_large"), "PAYLOAD_TOO_LARGE")
         kind, data, message_id = parse(raw)
-        handler = HANDLERS.get(kind)
-        if handler is None:
-            raise ApiError(400, UNKNOWN_TYPE, "UNKNOWN_TYPE")
-        reply = handler(conn, data)
+        reply = handle(conn, kind, data)
         if reply is not None:
             conn.enqueue(frame(*reply, message_id))
     except ApiError as error:
         conn.enqueue(frame("error", error.to_dict(), message_id))
     except Exception:
         log.exception("live socket frame failed")
-        conn.enqueue(frame("error", {"message": INTERNAL, "code": "INTERNAL_ERROR"}, message_id))
+        conn.enqueue(frame("error", {"message": HTTP_MESSAGES[500], "code": "INTERNAL_ERROR"}, message_id))
     finally:
         db.session.remove()  # each frame is its own unit of work; the socket holds no connection
 
 
 def parse(raw) -> tuple[str, dict, str | int | None]:
+    """The envelope (`schemas.Envelope`), read by hand: a few checks, the same for every frame."""
     try:
         body = fastjson.loads(raw)
     except (ValueError, UnicodeDecodeError):
-        raise ApiError(400, MALFORMED, "MALFORMED_FRAME") from None
+        raise malformed() from None
     if not isinstance(body, dict) or not isinstance(body.get("type"), str):
-        raise ApiError(400, MALFORMED, "MALFORMED_FRAME")
+        raise malformed()
     message_id = body.get("messageId")
     if not isinstance(message_id, (str, int)) or isinstance(message_id, bool) or len(str(message_id)) > 64:
         message_id = None
@@ -178,10 +172,14 @@ def parse(raw) -> tuple[str, dict, str | int | None]:
     if data is None:
         data = {}
     if not isinstance(data, dict):
-        raise ApiError(400, MALFORMED, "MALFORMED_FRAME")
+        raise malformed()
     if ("\\u0000" in raw if isinstance(raw, str) else b"\\u0000" in raw):  # JSON's NUL: look closer
         refuse_nul(data)
     return body["type"], data, message_id
+
+
+def malformed() -> ApiError:
+    return ApiError(400, text("frame.malformed"), "MALFORMED_FRAME")
 
 
 def frame(kind: str, data: dict, message_id=None) -> bytes:

@@ -1,6 +1,7 @@
-"""What each incoming frame type does: `HANDLERS[type](conn, data) -> reply | None`.
+"""What each incoming frame type does: `handle(conn, type, data) -> reply | None`.
 
-A handler validates the frame's `data` like API input, calls the same `access_*`/`do_*` the HTTP
+The frame's `data` is read by its model (`schemas.FRAMES`, the rules the HTTP calls use), and the
+handler, `HANDLERS[type](conn, frame)`, gets the model. It calls the same `access_*`/`do_*` the HTTP
 API calls, and returns the `(type, data)` of the answer to the sender, if any. Changes reach
 everyone else through the bus, published by the `do_*` after its commit. Problems are raised as
 `ApiError`/`ValidationError`; the gateway turns them into `error` frames.
@@ -9,25 +10,24 @@ from __future__ import annotations
 
 from flask import current_app
 
-from lobby.errors import ApiError, ValidationError
+from lobby.errors import ApiError
 from lobby.extensions import db
-from lobby.ids import parse_id
 from lobby.texts import text
 from lobby.realtime.bus import Recipients, publish
-from lobby.realtime.presence import STATUSES
+from lobby.realtime.schemas import (FRAMES, DeleteMessageFrame, EditMessageFrame, JoinChannelFrame,
+                                    LeaveChannelFrame, PresenceUpdateFrame, ReactionFrame, SendMessageFrame,
+                                    TypingFrame)
 from lobby.servers.access import access_channel, channel_not_found
 
 Reply = tuple[str, dict] | None
-CUSTOM_STATUS_LENGTH = 50
 
 
-def identifier(data: dict, field: str, required: bool = True) -> int | None:
-    value = data.get(field)
-    if value is None and not required:
-        return None
-    if not isinstance(value, int) or parse_id(value) is None:  # a string is not an id here; JSON has numbers
-        raise ValidationError({field: "Некорректный идентификатор"})
-    return value
+def handle(conn, kind: str, data: dict) -> Reply:
+    """Read the frame's `data` with its model (a refusal raises `ValidationError`), then do it."""
+    handler = HANDLERS.get(kind)
+    if handler is None:
+        raise ApiError(400, text("frame.unknown_type"), "UNKNOWN_TYPE")
+    return handler(conn, FRAMES[kind].read(data))
 
 
 def user_of(conn):
@@ -39,16 +39,16 @@ def hub():
     return current_app.extensions["lobby.hub"]
 
 
-def ping(conn, data) -> Reply:
+def ping(conn, frame) -> Reply:
     return "pong", {}
 
 
-def pong(conn, data) -> Reply:
+def pong(conn, frame) -> Reply:
     return None  # only proves the client is alive; the gateway already noted it
 
 
-def join_channel(conn, data) -> Reply:
-    channel_id = identifier(data, "channelId")
+def join_channel(conn, frame: JoinChannelFrame) -> Reply:
+    channel_id = frame.channel_id
     for _ in range(3):  # a kick that lands between the check and the join makes us check again
         mark = conn.revocations
         access_channel(user_of(conn), channel_id)
@@ -57,21 +57,18 @@ def join_channel(conn, data) -> Reply:
     raise channel_not_found()
 
 
-def leave_channel(conn, data) -> Reply:
-    channel_id = identifier(data, "channelId")
-    hub().leave(conn, channel_id)
-    return "channel_left", {"channelId": channel_id}
+def leave_channel(conn, frame: LeaveChannelFrame) -> Reply:
+    hub().leave(conn, frame.channel_id)
+    return "channel_left", {"channelId": frame.channel_id}
 
 
-def send_message(conn, data) -> Reply:
+def send_message(conn, frame: SendMessageFrame) -> Reply:
     from lobby.messages.sending import send_message as send, send_rate
 
-    nonce = data.get("nonce")
-    if nonce is not None and not isinstance(nonce, (str, int)):
-        raise ValidationError({"nonce": text("message.nonce")})
+    nonce = frame.nonce
     try:
-        message, _ = send(conn.claims, identifier(data, "channelId"), data.get("content"),
-                          reply_to_id=identifier(data, "replyToId", required=False), nonce=nonce, rate=send_rate())
+        message, _ = send(conn.claims, frame.channel_id, frame.content, reply_to_id=frame.reply_to_id,
+                          nonce=nonce, rate=send_rate())
     except ApiError as error:
         error.extra = {**error.extra, "nonce": nonce}  # the client marks its optimistic copy failed
         if "Retry-After" in error.headers:  # a frame has no headers: the wait goes in the data
@@ -87,52 +84,46 @@ def unless_joined(conn, channel_id: int, kind: str, data: dict) -> Reply:
     return None if channel_id in conn.channels else (kind, data)
 
 
-def edit_message(conn, data) -> Reply:
+def edit_message(conn, frame: EditMessageFrame) -> Reply:
     from lobby.messages.actions import do_edit_message
 
-    message = do_edit_message(user_of(conn), identifier(data, "messageId"), data.get("content"))
+    message = do_edit_message(user_of(conn), frame.message_id, frame.content)
     return unless_joined(conn, message["channelId"], "message_edited", message)
 
 
-def delete_message(conn, data) -> Reply:
+def delete_message(conn, frame: DeleteMessageFrame) -> Reply:
     from lobby.messages.actions import do_delete_message
 
-    event = do_delete_message(user_of(conn), identifier(data, "messageId"))
+    event = do_delete_message(user_of(conn), frame.message_id)
     return unless_joined(conn, event["channelId"], "message_deleted", event)
 
 
-def reaction_add(conn, data) -> Reply:
+def reaction_add(conn, frame: ReactionFrame) -> Reply:
     from lobby.messages.actions import do_add_reaction
 
-    _, event = do_add_reaction(user_of(conn), identifier(data, "messageId"), data.get("emoji"))
+    _, event = do_add_reaction(user_of(conn), frame.message_id, frame.emoji)
     return unless_joined(conn, event["channelId"], "reaction_added", event)
 
 
-def reaction_remove(conn, data) -> Reply:
+def reaction_remove(conn, frame: ReactionFrame) -> Reply:
     from lobby.messages.actions import do_remove_reaction
 
-    _, event = do_remove_reaction(user_of(conn), identifier(data, "messageId"), data.get("emoji"))
+    _, event = do_remove_reaction(user_of(conn), frame.message_id, frame.emoji)
     return unless_joined(conn, event["channelId"], "reaction_removed", event)
 
 
-def typing(conn, data) -> Reply:
-    channel_id = identifier(data, "channelId")
+def typing(conn, frame: TypingFrame) -> Reply:
+    channel_id = frame.channel_id
     if channel_id not in conn.channels:  # a joined channel was checked at the join: no query
         access_channel(user_of(conn), channel_id)
     event = {"channelId": channel_id, "userId": conn.user_id, "username": conn.user.username,
-             "isTyping": data.get("isTyping", True) is not False}
+             "isTyping": frame.is_typing}
     publish({"type": "typing", "data": event}, Recipients.of(channels=[channel_id]))
     return None
 
 
-def presence_update(conn, data) -> Reply:
-    status = data.get("status")
-    if status not in STATUSES:
-        raise ValidationError({"status": "Неизвестный статус"})
-    custom = data.get("customStatus")
-    if custom is not None and (not isinstance(custom, str) or len(custom) > CUSTOM_STATUS_LENGTH):
-        raise ValidationError({"customStatus": "Статус слишком длинный"})
-    current_app.extensions["lobby.presence"].set_status(conn.user_id, status, custom)
+def presence_update(conn, frame: PresenceUpdateFrame) -> Reply:
+    current_app.extensions["lobby.presence"].set_status(conn.user_id, frame.status, frame.custom_status)
     return None
 
 

@@ -10,10 +10,11 @@ from lobby.accounts.models import User
 from lobby.errors import ApiError
 from lobby.extensions import db
 from lobby.servers.models import Ban, Channel, Membership, Server
+from lobby.texts import text
 
-NOT_FOUND = "Сервер не найден"
-NOT_MEMBER = "Вы не участник этого сервера"
-NO_RIGHTS = "Недостаточно прав"
+NOT_FOUND = text("server.not_found")
+NOT_MEMBER = text("server.not_member")
+NO_RIGHTS = text("server.no_rights")
 
 
 def membership_of(user: User, server_id: int) -> Membership | None:
@@ -73,4 +74,4 @@ def access_channel(user: User, channel_id: int) -> tuple[Channel, Membership]:
 
 
 def channel_not_found() -> ApiError:
-    return ApiError(404, "Канал не найден", "CHANNEL_NOT_FOUND")
+    return ApiError(404, text("channel.not_found"), "CHANNEL_NOT_FOUND")

@@ -16,8 +16,9 @@ from lobby.servers import icons
 from lobby.servers.access import active_ban, membership_of
 from lobby.servers.models import MEMBER, MODERATOR, OWNER, AuditEntry, Ban, Channel, Membership, Server
 from lobby.servers.validation import TEMPLATES
+from lobby.texts import text
 
-BANNED = "Вы заблокированы на этом сервере"
+BANNED = text("server.banned")
 
 
 def new_invite_code() -> str:
@@ -32,7 +33,7 @@ def audit(server_id: int, kind: str, moderator: User, target: User | None = None
 def do_create_server(owner: User, fields: dict, icon_upload=None) -> Server:
     icon_file = icons.save_icon(icon_upload) if icon_upload else None
     server = Server(name=fields["name"], description=fields["description"], owner_id=owner.id,
-                    category=fields["category"], is_public=fields["isPublic"], icon_file=icon_file,
+                    category=fields["category"], is_public=fields["is_public"], icon_file=icon_file,
                     invite_code=new_invite_code())
     db.session.add(server)
     db.session.flush()
@@ -77,7 +78,7 @@ def do_join(server: Server, user: User) -> Membership:
 
 def do_leave(server: Server, membership: Membership) -> None:
     if membership.role == OWNER:
-        raise ApiError(409, "Владелец не может покинуть свой сервер", "OWNER_CANNOT_LEAVE")
+        raise ApiError(409, text("server.owner_cannot_leave"), "OWNER_CANNOT_LEAVE")
     user_id = membership.user_id
     db.session.delete(membership)
     db.session.commit()
@@ -98,14 +99,14 @@ def check_can_moderate(server: Server, actor: Membership, target_id: int) -> Use
     """Nobody acts on the owner or on themselves; moderators do not act on other moderators."""
     target = db.session.get(User, target_id)
     if target is None:
-        raise ApiError(404, "Пользователь не найден", "USER_NOT_FOUND")
+        raise ApiError(404, text("moderation.user_not_found"), "USER_NOT_FOUND")
     if target.id == server.owner_id:
-        raise ApiError(403, "Нельзя применить это к владельцу сервера", "FORBIDDEN")
+        raise ApiError(403, text("moderation.not_on_owner"), "FORBIDDEN")
     if target.id == actor.user_id:
-        raise ApiError(400, "Нельзя применить это к себе", "BAD_REQUEST")
+        raise ApiError(400, text("moderation.not_on_self"), "BAD_REQUEST")
     target_membership = membership_of(target, server.id)
     if target_membership is not None and target_membership.role == MODERATOR and actor.role != OWNER:
-        raise ApiError(403, "Модератора может исключить только владелец", "FORBIDDEN")
+        raise ApiError(403, text("moderation.not_on_moderator"), "FORBIDDEN")
     return target
 
 
@@ -113,7 +114,7 @@ def do_kick(server: Server, actor: Membership, target_id: int, reason: str) -> U
     target = check_can_moderate(server, actor, target_id)
     membership = membership_of(target, server.id)
     if membership is None:
-        raise ApiError(404, "Пользователь не состоит на сервере", "NOT_A_MEMBER")
+        raise ApiError(404, text("moderation.not_a_member"), "NOT_A_MEMBER")
     db.session.delete(membership)
     audit(server.id, "KICK", actor.user, target, reason)
     db.session.commit()
@@ -137,7 +138,7 @@ def do_ban(server: Server, actor: Membership, target_id: int, reason: str, durat
 def do_unban(server: Server, actor: Membership, target_id: int) -> None:
     ban = db.session.scalar(select(Ban).where(Ban.server_id == server.id, Ban.user_id == target_id))
     if ban is None:
-        raise ApiError(404, "Пользователь не заблокирован", "NOT_BANNED")
+        raise ApiError(404, text("moderation.not_banned"), "NOT_BANNED")
     target = ban.user
     db.session.delete(ban)
     audit(server.id, "UNBAN", actor.user, target)

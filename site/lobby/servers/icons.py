@@ -13,6 +13,7 @@ from PIL import Image
 
 from lobby import image_jobs, images
 from lobby.errors import ValidationError
+from lobby.texts import text
 
 MAX_BYTES = 5 * 1024 * 1024
 SIDE = 256  # icons are shown at most 96 px wide; 256 keeps them sharp on dense screens
@@ -20,9 +21,9 @@ REDUCING_GAP = 2.0  # shrink by a whole factor first (JPEG: while decoding) to t
 BAND_ROWS = 16  # rows of the reduced picture made at a time
 FORMATS = None  # any format Pillow reads: the icon is always written again as a PNG
 
-TOO_BIG = "Файл слишком большой. Максимальный размер: 5MB"
-TOO_MANY_PIXELS = f"Изображение слишком большое. Максимальный размер: {images.MAX_PIXELS // 1_000_000} мегапикселей"
-NOT_AN_IMAGE = "Можно загружать только изображения"
+TOO_BIG = text("server.icon_too_big", megabytes=MAX_BYTES // 2**20)
+TOO_MANY_PIXELS = text("server.icon_too_many_pixels", megapixels=images.MAX_PIXELS // 1_000_000)
+NOT_AN_IMAGE = text("server.icon_not_an_image")
 
 
 def folder() -> Path:

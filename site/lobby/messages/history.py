@@ -1,0 +1,56 @@
+"""A channel's messages a page at a time: the history call and the server-rendered channel page
+read the same page: one query for the messages, their authors and the messages they reply to
+(read as plain rows: loading ORM objects was most of a page's cost), one for the page's
+reactions, one for its files."""
+from __future__ import annotations
+
+from types import SimpleNamespace
+
+from sqlalchemy import select
+from sqlalchemy.orm import aliased
+
+from lobby.accounts.models import User
+from lobby.extensions import db
+from lobby.messages.models import Message
+from lobby.messages.serialize import attachments_of, message_dict, reactions_of
+
+PAGE, MAX_PAGE = 50, 100
+
+Replied, RepliedAuthor = aliased(Message), aliased(User)
+ROWS = (select(Message.id, Message.channel_id, Message.content, Message.created_at, Message.edited_at,
+               Message.reply_to_id, Message.nonce, User.id, User.username, User.profile_image_url,
+               Replied.id, Replied.content, RepliedAuthor.username)
+        .join(User, User.id == Message.author_id)
+        .outerjoin(Replied, Replied.id == Message.reply_to_id)
+        .outerjoin(RepliedAuthor, RepliedAuthor.id == Replied.author_id))
+
+
+def page_of(channel_id: int, before: int | None = None, after: int | None = None,
+            limit: int = PAGE) -> tuple[list[dict], bool]:
+    """Up to `limit` messages, oldest → newest, and whether another page lies in that direction:
+    the newest ones, those before `before` (scrolling up) or after `after` (catching up)."""
+    query = ROWS.where(Message.channel_id == channel_id)
+    if after is not None:
+        rows = db.session.execute(query.where(Message.id > after).order_by(Message.id).limit(limit + 1)).all()
+        return as_dicts(rows[:limit]), len(rows) > limit
+    if before is not None:
+        query = query.where(Message.id < before)
+    rows = db.session.execute(query.order_by(Message.id.desc()).limit(limit + 1)).all()
+    return as_dicts(list(reversed(rows[:limit]))), len(rows) > limit
+
+
+def as_dicts(rows) -> list[dict]:
+    ids = [row[0] for row in rows]
+    reactions, attachments = reactions_of(ids), attachments_of(ids)
+    return [message_dict(as_message(row), reactions.get(row[0], []), attachments.get(row[0], [])) for row in rows]
+
+
+def as_message(row) -> SimpleNamespace:
+    """A row in the shape `message_dict` reads (the one wire shape of a message)."""
+    (id_, channel_id, content, created_at, edited_at, reply_to_id, nonce,
+     author_id, username, picture, replied_id, replied_content, replied_author) = row
+    reply = None if replied_id is None else SimpleNamespace(
+        id=replied_id, content=replied_content, author=SimpleNamespace(username=replied_author))
+    return SimpleNamespace(id=id_, channel_id=channel_id, content=content, created_at=created_at, edited_at=edited_at,
+                           reply_to_id=reply_to_id, nonce=nonce, reply_to=reply,
+                           author=SimpleNamespace(id=author_id, username=username, profile_image_url=picture))
