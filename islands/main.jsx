@@ -10,8 +10,14 @@ const registry = {
   'login-form': () => import('./auth/LoginForm.jsx'),
   'register-form': () => import('./auth/RegisterForm.jsx'),
   'verify-email': () => import('./auth/VerifyEmail.jsx'),
+  // The /app page: one island per region, sharing one QueryClient, router, store and socket.
+  topbar: () => import('./app/regions/TopBarIsland.jsx'),
+  sidebar: () => import('./app/regions/SidebarIsland.jsx'),
+  chat: () => import('./app/regions/ChatIsland.jsx'),
   'app-shell': () => import('./app/AppShell.jsx'),
 };
+// Mounted after every other island of the page: whoever waits for it finds the whole app ready.
+const LAST = 'app-shell';
 
 async function mount(el) {
   const name = el.dataset.island;
@@ -41,8 +47,10 @@ async function mount(el) {
   }
 }
 
-function mountAll() {
-  document.querySelectorAll('[data-island]:not([data-mounted])').forEach(mount);
+async function mountAll() {
+  const found = [...document.querySelectorAll('[data-island]:not([data-mounted])')];
+  await Promise.all(found.filter((el) => el.dataset.island !== LAST).map(mount));
+  await Promise.all(found.filter((el) => el.dataset.island === LAST).map(mount));
 }
 
 if (document.readyState === 'loading') {

@@ -22,7 +22,8 @@ log = logging.getLogger(__name__)
 def island(name: str, props: dict | None = None, caller=None, tag: str = "div", **attrs) -> Markup:
     # The same escaping as Jinja's |tojson (<, >, & and ' as \\u escapes): safe in single quotes.
     data = htmlsafe_json_dumps(props or {}, dumps=current_app.json.dumps)
-    extra = "".join(f' {escape(k.replace("_", "-"))}="{escape(v)}"' for k, v in attrs.items())
+    # `class_` for class (a Python word), other underscores as hyphens: data_x → data-x.
+    extra = "".join(f' {escape(k.rstrip("_").replace("_", "-"))}="{escape(v)}"' for k, v in attrs.items())
     inner = caller() if caller is not None else ""
     return Markup(f"<{tag} data-island=\"{escape(name)}\" data-props='{data}'{extra}>{inner}</{tag}>")
 

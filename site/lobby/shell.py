@@ -1,7 +1,12 @@
-"""The `/app` shell: every URL under it renders the shell for a verified, signed-in user."""
+"""The `/app` shell: every URL under it renders the frame of the app for a verified, signed-in
+user (`lobby/frame.py`), which the islands then take over."""
+from datetime import datetime
+
 from flask import Blueprint, render_template
+from flask_login import current_user
 
 from lobby.accounts.session import page_login_required
+from lobby.frame import frame_for
 
 blueprint = Blueprint("shell", __name__)
 
@@ -10,4 +15,11 @@ blueprint = Blueprint("shell", __name__)
 @blueprint.get("/app/<path:subpath>")
 @page_login_required
 def app_shell(subpath: str = ""):
-    return render_template("app/shell.html")
+    # Always 200, as before the frame: what a URL names is looked up by the page, like the islands do.
+    return render_template("app/shell.html", frame=frame_for(current_user, subpath))
+
+
+@blueprint.app_template_filter("frame_time")
+def frame_time(moment: str) -> str:
+    """A message's time for a reader without JavaScript (which would show it in their own zone)."""
+    return datetime.fromisoformat(moment).strftime("%d.%m.%Y %H:%M UTC")

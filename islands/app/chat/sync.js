@@ -25,13 +25,23 @@ export const setMe = (user) => { me = user || null; };
 export const getMe = () => me;
 
 const running = new Map(); // channelId → {promise, again, full}
+const seeded = new Set(); // channels whose newest page came with the page itself
+
+/** The newest page the server rendered into the page: held as if fetched; the first sync of the
+ * channel then only catches up on what came after it. */
+export function seedChannel({ channelId, messages, hasMore }) {
+  upsertMessages(channelId, messages ?? []);
+  setChannelState(channelId, { status: 'ready', hasMore: Boolean(hasMore) });
+  seeded.add(channelId);
+}
 
 /**
  * Bring a channel up to date: the newest page when nothing is held; else everything `after` the
  * newest id held and, with `full`, a fresh copy of the newest page (edits, reactions and
  * deletions made meanwhile). Calls while one runs fold into one more run after it.
  */
-export function syncChannel(channelId, { full = true } = {}) {
+export function syncChannel(channelId, { full: asked = true } = {}) {
+  const full = asked && !seeded.delete(channelId); // the page's own newest page needs no second copy
   const current = running.get(channelId);
   if (current) {
     current.again = true;

@@ -1,6 +1,11 @@
-// The one QueryClient of the app shell, with the spec's retry rule (§8): no retry on 401, 403,
-// 404 or 429; otherwise up to 2 retries, 2 s apart.
+// The one QueryClient of the app, shared by every island of the page (a module singleton, not a
+// React tree): the spec's retry rule (§8) — no retry on 401, 403, 404 or 429; otherwise up to 2
+// retries, 2 s apart. It starts from what the server rendered into the page (./seed.js), and
+// drops a server's cached data when the page moves to another server (spec §4).
 import { QueryClient } from '@tanstack/react-query';
+import { matchRoute, useRouter } from '../router.js';
+import { keys } from './queries.js';
+import { plantSeed, readSeed } from './seed.js';
 
 const FINAL = new Set([401, 403, 404, 429]);
 
@@ -15,4 +20,30 @@ export function createQueryClient() {
       },
     },
   });
+}
+
+// Switching the active server first discards the cached data of the server switched to, so its
+// queries start afresh. A store listener runs when the path changes, before any island renders
+// the new route, whichever island renders first.
+function discardOnServerChange(queryClient) {
+  let last = matchRoute(useRouter.getState().path).serverId;
+  useRouter.subscribe(({ path }) => {
+    const { serverId } = matchRoute(path);
+    if (serverId === last) return;
+    last = serverId;
+    if (serverId == null) return;
+    queryClient.removeQueries({ queryKey: keys.server(serverId), exact: true });
+    queryClient.removeQueries({ queryKey: keys.channels(serverId), exact: true });
+  });
+}
+
+let shared = null;
+
+/** The page's QueryClient, made on first use. */
+export function appQueryClient() {
+  if (!shared) {
+    shared = plantSeed(createQueryClient(), readSeed());
+    discardOnServerChange(shared);
+  }
+  return shared;
 }

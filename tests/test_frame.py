@@ -1,0 +1,93 @@
+"""A full load of an `/app` URL, read as HTML without JavaScript: the user's servers, the current
+server's channels as links, a channel's latest messages; nothing of a server or channel the user
+may not see."""
+from __future__ import annotations
+
+import re
+from html import unescape
+
+import pytest
+
+from tests.servers.conftest import cheap_password_hashing, create_server, people  # noqa: F401  (shared)
+
+
+def read(response) -> str:
+    assert response.status_code == 200
+    return unescape(re.sub(r"\s+", " ", response.get_data(as_text=True)))
+
+
+def shown_list(html: str) -> str:
+    """The message list as shown (the page also embeds the messages for the chat island)."""
+    return re.search(r'<ol class="message-list">.*?</ol>', html).group(0)
+
+
+def links(html: str) -> set[str]:
+    return set(re.findall(r'href="(/app[^"]*)"', html))
+
+
+@pytest.fixture
+def world(people, create_server):
+    owner = people("owner")
+    server = create_server("owner", name="Гильдия", description="Рейды по пятницам")
+    channels = owner.get(f"/api/servers/{server['id']}/channels").get_json()["channels"]
+    text_channel = next(c for c in channels if c["type"] == "TEXT")
+    return owner, server, channels, text_channel
+
+
+def test_home_lists_the_users_servers_as_links(world):
+    owner, server, _, _ = world
+    html = read(owner.client.get("/app"))
+    assert "Ваши серверы (1)" in html and "Гильдия" in html and "Рейды по пятницам" in html
+    assert f"/app/servers/{server['id']}" in links(html)
+    assert "включите JavaScript" in html
+
+
+def test_a_server_page_lists_its_channels_as_links(world):
+    owner, server, channels, _ = world
+    html = read(owner.client.get(f"/app/servers/{server['id']}"))
+    assert "Текстовые каналы" in html and "Голосовые каналы" in html
+    for channel in channels:
+        assert f"/app/servers/{server['id']}/channels/{channel['id']}" in links(html)
+        assert channel["name"] in html
+
+
+def test_a_channel_page_shows_its_latest_messages_oldest_first(world, app):
+    owner, server, _, channel = world
+    app.config["MESSAGE_SEND_LIMIT"] = 100
+    url = f"/api/messages/{channel['id']}/messages"
+    for n in range(55):
+        assert owner.post(url, json={"content": f"сообщение {n:02}"}).status_code == 201
+    first = owner.post(url, json={"content": "<b>не жирный</b> ответ", "replyToId": None}).get_json()["message"]
+    owner.post(url, json={"content": "ответ на него", "replyToId": first["id"]})
+    html = read(owner.client.get(f"/app/servers/{server['id']}/channels/{channel['id']}"))
+    shown = re.findall(r"сообщение (\d\d)", shown_list(html))
+    assert shown == [f"{n:02}" for n in range(7, 55)]  # the latest 50 with the two after them
+    assert "&lt;b&gt;" in owner.client.get(f"/app/servers/{server['id']}/channels/{channel['id']}").get_data(as_text=True)
+    assert "@owner" in html and "ответ на него" in html  # the reply quotes its author
+    assert 'aria-current="page"' in html and f"# {channel['name']}" in html
+
+
+def test_someone_elses_private_server_shows_nothing_of_it(world, people, create_server):
+    _, _, _, _ = world
+    create_server("owner", name="Тайная комната", isPublic=False)
+    stranger = people("stranger")
+    hidden = create_server("owner", name="Секрет", isPublic=False)
+    channels = people("owner").get(f"/api/servers/{hidden['id']}/channels").get_json()["channels"]
+    for url in (f"/app/servers/{hidden['id']}", f"/app/servers/{hidden['id']}/channels/{channels[0]['id']}"):
+        html = read(stranger.client.get(url))
+        assert "Сервер не найден" in html and "Секрет" not in html and channels[0]["name"] not in html
+
+
+def test_a_channel_of_another_server_is_not_found_under_this_one(world, create_server):
+    owner, server, _, _ = world
+    other = create_server("owner", name="Второй")
+    elsewhere = owner.get(f"/api/servers/{other['id']}/channels").get_json()["channels"][0]
+    html = read(owner.client.get(f"/app/servers/{server['id']}/channels/{elsewhere['id']}"))
+    assert "Канал не найден" in html
+
+
+@pytest.mark.parametrize("path", ["/app/servers/99999999999999999999", "/app/nowhere", "/app/servers/1/channels/x"])
+def test_odd_urls_are_a_page_not_a_crash(world, path):
+    owner, _, _, _ = world
+    html = read(owner.client.get(path))
+    assert "не найден" in html
