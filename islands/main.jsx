@@ -11,10 +11,11 @@ const registry = {
   'register-form': () => import('./auth/RegisterForm.jsx'),
   'verify-email': () => import('./auth/VerifyEmail.jsx'),
   // The /app page: one island per region, sharing one QueryClient, router, store and socket.
-  topbar: () => import('./app/regions/TopBarIsland.jsx'),
-  sidebar: () => import('./app/regions/SidebarIsland.jsx'),
-  chat: () => import('./app/regions/ChatIsland.jsx'),
-  'app-shell': () => import('./app/AppShell.jsx'),
+  topbar: () => import('./app/regions/index.js').then((app) => app.topbar),
+  sidebar: () => import('./app/regions/index.js').then((app) => app.sidebar),
+  chat: () => import('./app/regions/index.js').then((app) => app.chat),
+  palette: () => import('./app/regions/index.js').then((app) => app.palette),
+  'app-shell': () => import('./app/regions/index.js').then((app) => app.appShell),
 };
 // Mounted after every other island of the page: whoever waits for it finds the whole app ready.
 const LAST = 'app-shell';
@@ -28,7 +29,8 @@ async function mount(el) {
   }
   try {
     const props = JSON.parse(el.dataset.props || '{}');
-    const { default: Island } = await load();
+    const { default: Island, prepare } = await load();
+    await prepare?.(); // an island may first load the code its first render needs
     // createRoot, not hydrateRoot: the Jinja fallback inside is not React markup, it is replaced.
     const root = createRoot(el);
     // Committed before it is marked mounted: whoever waits for data-mounted (a test, a script)

@@ -1,15 +1,33 @@
-// The centre column for the current route; the route-bound modals open over it.
+// The centre column for the current route; the route-bound modals open over it. Only the channel
+// screen is in the first load: the others load when their route is first shown (before the island
+// mounts when the page opens on them, see `prepareScreen`).
 import { lazy, Suspense } from 'react';
+import preloadable from '../lib/preloadable.jsx';
 import ChannelScreen from './channels/ChannelScreen.jsx';
-import NotFound from './home/NotFound.jsx';
-import Welcome from './home/Welcome.jsx';
 import { navigate, serverPath } from './router.js';
-import ServerOverview from './servers/ServerOverview.jsx';
+import { loadLater } from './loadLater.js';
 
-const ServerSettingsModal = lazy(() => import('./settings/ServerSettingsModal.jsx'));
-const ModerationPanel = lazy(() => import('./moderation/ModerationPanel.jsx'));
+const ServerOverview = preloadable(() => import('./servers/ServerOverview.jsx'));
+const NotFound = preloadable(() => import('./home/NotFound.jsx'));
+const Welcome = preloadable(() => import('./home/Welcome.jsx'));
+const ServerSettingsModal = lazy(loadLater('ServerSettingsModal'));
+const ModerationPanel = lazy(loadLater('ModerationPanel'));
 
-export default function Centre({ route, user }) {
+const SCREENS = {
+  server: ServerOverview,
+  serverSettings: ServerOverview,
+  serverAdmin: ServerOverview,
+  settings: NotFound,
+  friends: NotFound,
+  notFound: NotFound,
+};
+
+/** Loads the code of the screen `route` shows, so that its first render needs no fallback. */
+export function prepareScreen(route) {
+  return route.name === 'channel' ? Promise.resolve() : (SCREENS[route.name] ?? Welcome).preload();
+}
+
+function Screen({ route, user }) {
   const { name, serverId, channelId } = route;
   const back = () => navigate(serverPath(serverId));
   switch (name) {
@@ -37,4 +55,8 @@ export default function Centre({ route, user }) {
     default: // home, discover, createServer: the welcome screen (the last two with a modal over it)
       return <Welcome />;
   }
+}
+
+export default function Centre({ route, user }) {
+  return <Suspense fallback={null}><Screen route={route} user={user} /></Suspense>;
 }

@@ -1,7 +1,10 @@
 // The registration card (spec §2 "Register", §5, §8 "Registration"), talking to
 // POST /api/auth/register, with live availability hints for username and e-mail.
 import { useState } from 'react';
-import { Check, CircleAlert, LoaderCircle, X } from 'lucide-react';
+import Check from 'lucide-react/icons/check';
+import CircleAlert from 'lucide-react/icons/circle-exclamation-point';
+import LoaderCircle from 'lucide-react/icons/loader-circle';
+import X from 'lucide-react/icons/x';
 import { post } from '../lib/api.js';
 import { Field, FormError, PasswordField, SERVER_DOWN, isServerDown, useFormState } from './fields.jsx';
 import { useAvailability, useCheckPause } from './useAvailability.js';

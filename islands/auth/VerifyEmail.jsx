@@ -1,7 +1,7 @@
 // The e-mail code card (spec §2 "Verify e-mail", §4 "E-mail verification", §8 "Verification"):
 // six digit boxes, POST /api/auth/verify-email-code, and a resend with a 60 s cooldown.
 import { useEffect, useRef, useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../lib/toast.js';
 import { post } from '../lib/api.js';
 import { FormError, SERVER_DOWN, isServerDown } from './fields.jsx';
 import CodeBoxes, { CODE_LENGTH } from './CodeBoxes.jsx';

@@ -2,7 +2,8 @@
 // `form_error` macros in templates/_partials/forms.html, so the CSS and the tests see one thing
 // with JavaScript on or off.
 import { useState } from 'react';
-import { Eye, EyeOff } from 'lucide-react';
+import Eye from 'lucide-react/icons/eye';
+import EyeOff from 'lucide-react/icons/eye-off';
 
 export function FieldError({ name, message }) {
   if (!message) return null;

@@ -1,7 +1,9 @@
 // Yellow warning shown only when the page runs inside an embedded frame, where browsers may block
 // the session cookies. Dismissal is remembered in localStorage.
 import { useState } from 'react';
-import { ExternalLink, TriangleAlert, X } from 'lucide-react';
+import ExternalLink from 'lucide-react/icons/external-link';
+import TriangleAlert from 'lucide-react/icons/triangle-exclamation-point';
+import X from 'lucide-react/icons/x';
 
 function isFramed() {
   try {

@@ -1,6 +1,7 @@
 // The channel screen (spec "Channel screen"): a VOICE channel shows the voice view (for now a line
 // saying what comes); any other type shows the text chat view.
-import { SearchX, Volume2 } from 'lucide-react';
+import SearchX from 'lucide-react/icons/search-x';
+import Volume2 from 'lucide-react/icons/volume-2';
 import ChatView from '../chat/ChatView.jsx';
 import { isMember, useChannels, useServer } from '../data/queries.js';
 import { Link, serverPath } from '../router.js';

@@ -2,7 +2,7 @@
 // Pictures we re-encoded show as a thumbnail (at most 360×240) linking to the full picture; any
 // other file is a card with a download link. Stable markup for tests: .message__attachments,
 // .attachment-image, .attachment-card (.attachment-card__badge, __name, __size, __download).
-import { Download } from 'lucide-react';
+import Download from 'lucide-react/icons/download';
 import { extensionBadge, megabytes, showsAsImage } from './files.js';
 
 const BOX = { width: 360, height: 240 };

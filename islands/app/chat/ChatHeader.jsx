@@ -1,6 +1,8 @@
 // The chat's header (spec "Text chat view"): the channel's name with its Hash icon, 'Общение в
 // чате', the connection indicator and the beep's mute toggle.
-import { Bell, BellOff, Hash } from 'lucide-react';
+import Bell from 'lucide-react/icons/bell';
+import BellOff from 'lucide-react/icons/bell-off';
+import Hash from 'lucide-react/icons/hash';
 import ConnectionState from './ConnectionState.jsx';
 import { toggleMuted, useSound } from './sound.js';
 

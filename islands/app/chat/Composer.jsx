@@ -3,9 +3,12 @@
 // such a message, and the text stays). Sending is optimistic (outbox.js). With files attached
 // (picker, drag-and-drop onto the chat, or paste) the send is one multipart upload with a progress
 // bar; the box is disabled meanwhile and, if it fails, the text and the files stay.
-import { Paperclip, SendHorizontal, Smile, X } from 'lucide-react';
+import Paperclip from 'lucide-react/icons/paperclip';
+import SendHorizontal from 'lucide-react/icons/send-horizontal';
+import Smile from 'lucide-react/icons/face-slightly-smiling';
+import X from 'lucide-react/icons/x';
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../../lib/toast.js';
 import { AttachPanel, PendingFiles, UploadProgress } from './ComposerFiles.jsx';
 import { MAX_FILES, releaseFiles, takeFiles } from './files.js';
 import { newNonce, sendMessage, sendWithFiles } from './outbox.js';

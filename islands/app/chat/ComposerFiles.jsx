@@ -2,7 +2,8 @@
 // button, the pending files (removable, pictures previewed) and the upload's progress bar.
 // Stable markup for tests: .attach-panel, .pending-file (.pending-file__name, .pending-file__size),
 // .composer__progress.
-import { FileUp, X } from 'lucide-react';
+import FileUp from 'lucide-react/icons/file-up';
+import X from 'lucide-react/icons/x';
 import { useState } from 'react';
 import { extensionBadge, megabytes } from './files.js';
 

@@ -1,6 +1,6 @@
 // The header's connection indicator ('онлайн' / 'подключение...' / 'офлайн'), the countdown to the
 // next automatic attempt, and 'Переподключиться' once the attempts gave up.
-import { RefreshCw } from 'lucide-react';
+import RefreshCw from 'lucide-react/icons/refresh-cw';
 import { useEffect, useState } from 'react';
 import { reconnect, useSocket } from '../../lib/socket.js';
 

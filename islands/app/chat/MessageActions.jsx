@@ -1,6 +1,9 @@
 // The hover toolbar of a message: react, reply, and — for the author — edit; delete for the
 // author and for the server's owner and moderators.
-import { Pencil, Reply, SmilePlus, Trash2 } from 'lucide-react';
+import Pencil from 'lucide-react/icons/pencil';
+import Reply from 'lucide-react/icons/reply';
+import SmilePlus from 'lucide-react/icons/face-slightly-smiling-plus';
+import Trash2 from 'lucide-react/icons/trash';
 import { useCallback, useRef, useState } from 'react';
 import { deleteMessage, toggleReaction } from './actions.js';
 import ReactionPicker from './ReactionPicker.jsx';

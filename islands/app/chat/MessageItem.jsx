@@ -2,7 +2,8 @@
 // <li class="message" data-message-id data-nonce> with .message__author, .message__content,
 // .message__reply (the quote), .message__attachments (Attachments.jsx) and .reaction-chip
 // ('{emoji} {count}', aria-pressed when own).
-import { Clock, CornerUpLeft } from 'lucide-react';
+import Clock from 'lucide-react/icons/clock';
+import CornerUpLeft from 'lucide-react/icons/corner-up-left';
 import { memo, useState } from 'react';
 import { requestJump } from './jump.js';
 import { setEditing, useChat } from './store.js';

@@ -2,7 +2,9 @@
 // day dividers, grouped messages, older history loaded when scrolled near the top, and the view
 // kept at the newest message — smoothly — unless the person scrolled up, when a pill offers the
 // new messages instead.
-import { ArrowDown, Hash, MessageSquareText } from 'lucide-react';
+import ArrowDown from 'lucide-react/icons/arrow-down';
+import Hash from 'lucide-react/icons/hash';
+import MessageSquareText from 'lucide-react/icons/message-square-text';
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import EmptyState from '../ui/EmptyState.jsx';
 import MessageItem from './MessageItem.jsx';

@@ -1,6 +1,6 @@
 // What a person does to a message besides sending: react (optimistic, over the socket when
 // connected, else HTTP), edit and delete (HTTP: their answer says whether it worked).
-import { toast } from 'sonner';
+import { toast } from '../../lib/toast.js';
 import { post, request } from '../../lib/api.js';
 import { sendTracked } from './sync.js';
 import { applyEdit, removeMessage, updateMessage, upsertMessages } from './store.js';

@@ -1,7 +1,7 @@
 // Going to one message of a channel — a search result, or the message a reply quotes — even when
 // it is far back in history: older pages load until it is there (at most MAX_PAGES), then the
 // view scrolls to it and flashes it.
-import { toast } from 'sonner';
+import { toast } from '../../lib/toast.js';
 import { create } from 'zustand';
 import { channelOf, useChat } from './store.js';
 import { loadOlder } from './sync.js';

@@ -6,7 +6,7 @@
 // removed, its text goes back to the composer and a toast says so.
 // A send with files goes over HTTP multipart instead (sendWithFiles): no optimistic copy; the
 // composer shows the upload's progress and keeps the text and files until the server has them.
-import { toast } from 'sonner';
+import { toast } from '../../lib/toast.js';
 import { post } from '../../lib/api.js';
 import * as socket from '../../lib/socket.js';
 import { upload } from '../../lib/upload.js';

@@ -3,7 +3,7 @@
 // `after` the newest id held, then refreshes the newest page so edits, reactions and deletions
 // made meanwhile show too. Live frames of the socket are applied to the store here, once for the
 // page, whichever channel they concern.
-import { toast } from 'sonner';
+import { toast } from '../../lib/toast.js';
 import * as socket from '../../lib/socket.js';
 import { apiGet } from '../data/queries.js';
 import { failSend } from './outbox.js';

@@ -1,7 +1,7 @@
 // Joining a public server (discovery, browse tab, overview): the toasts of spec §8, and the lists
 // that change with it.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { toast } from 'sonner';
+import { toast } from '../../lib/toast.js';
 import { post } from '../../lib/api.js';
 import { navigate, serverPath } from '../router.js';
 import { keys } from './queries.js';

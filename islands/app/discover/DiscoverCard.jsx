@@ -1,5 +1,9 @@
 // One public server in the discovery dialog.
-import { BadgeCheck, Flame, Hash, Users, Volume2 } from 'lucide-react';
+import BadgeCheck from 'lucide-react/icons/badge-check';
+import Flame from 'lucide-react/icons/flame';
+import Hash from 'lucide-react/icons/hash';
+import Users from 'lucide-react/icons/users';
+import Volume2 from 'lucide-react/icons/volume-2';
 import { formatCount } from '../data/format.js';
 import ServerIcon from '../ui/ServerIcon.jsx';
 

@@ -1,6 +1,7 @@
 // 'Открыть для себя серверы' (spec "Discovery dialog"): search, sort, categories, the cards.
 import { useEffect, useRef, useState } from 'react';
-import { Search, ServerOff } from 'lucide-react';
+import Search from 'lucide-react/icons/search';
+import ServerOff from 'lucide-react/icons/server-off';
 import { usePublicServers } from '../data/queries.js';
 import { useJoinServer } from '../data/useJoinServer.js';
 import { navigate, serverPath } from '../router.js';

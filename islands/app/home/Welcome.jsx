@@ -1,5 +1,6 @@
 // The /app index (spec: choose a server from the list on the left to start chatting).
-import { Compass, Plus } from 'lucide-react';
+import Compass from 'lucide-react/icons/compass';
+import Plus from 'lucide-react/icons/plus';
 import { Link } from '../router.js';
 
 export default function Welcome() {

@@ -1,6 +1,6 @@
 // The status the signed-in user picked (spec 000 §9: 'В сети', 'Отошел', 'Не беспокоить', and
 // invisible): the server keeps it across sockets and says it in every 'connected' frame.
-import { toast } from 'sonner';
+import { toast } from '../../lib/toast.js';
 import { create } from 'zustand';
 import * as socket from '../../lib/socket.js';
 

@@ -4,7 +4,7 @@
 // sign-in ending.
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../../lib/toast.js';
 import { leaveForSignIn } from '../../lib/api.js';
 import * as socket from '../../lib/socket.js';
 import { keys } from '../data/queries.js';

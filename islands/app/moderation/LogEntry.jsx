@@ -1,5 +1,11 @@
 // One moderation log action: type, target, reason, moderator, date and time.
-import { Ban, Hash, KeyRound, Settings, ShieldCheck, UserMinus, Zap } from 'lucide-react';
+import Ban from 'lucide-react/icons/ban';
+import Hash from 'lucide-react/icons/hash';
+import KeyRound from 'lucide-react/icons/key-round';
+import Settings from 'lucide-react/icons/settings';
+import ShieldCheck from 'lucide-react/icons/shield-check';
+import UserMinus from 'lucide-react/icons/user-minus';
+import Zap from 'lucide-react/icons/zap';
 import { formatDateTime } from '../settings/queries.js';
 import { actionLabel, actionReason } from './labels.js';
 

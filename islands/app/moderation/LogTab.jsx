@@ -1,8 +1,8 @@
 // "Журнал": the active bans with an unban button (a short list, on top), then every moderation
 // action, newest first.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { LockOpen } from 'lucide-react';
-import { toast } from 'sonner';
+import LockOpen from 'lucide-react/icons/lock-open';
+import { toast } from '../../lib/toast.js';
 import { request } from '../../lib/api.js';
 import { formatDate, formatDateTime } from '../settings/queries.js';
 import { ActionList } from './LogEntry.jsx';

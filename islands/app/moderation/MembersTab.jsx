@@ -2,8 +2,13 @@
 // need a reason from a prompt; an empty or cancelled prompt sends nothing).
 import { useState } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { Ban, Crown, Search, Shield, UserMinus, X } from 'lucide-react';
-import { toast } from 'sonner';
+import Ban from 'lucide-react/icons/ban';
+import Crown from 'lucide-react/icons/crown';
+import Search from 'lucide-react/icons/search';
+import Shield from 'lucide-react/icons/shield';
+import UserMinus from 'lucide-react/icons/user-minus';
+import X from 'lucide-react/icons/x';
+import { toast } from '../../lib/toast.js';
 import { post } from '../../lib/api.js';
 import { ROLE_LABELS, avatarHue, fullName, initials, matchesSearch, presence } from './labels.js';
 

@@ -2,7 +2,9 @@
 // real counts, the members with kick and ban, the audit log and the active bans.
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { LayoutDashboard, ScrollText, Users } from 'lucide-react';
+import LayoutDashboard from 'lucide-react/icons/layout-dashboard';
+import ScrollText from 'lucide-react/icons/scroll-text';
+import Users from 'lucide-react/icons/users';
 import Modal from '../ui/Modal.jsx';
 import LoadFailed from '../settings/LoadFailed.jsx';
 import { asList, asServer, asUser, auditQuery, bansQuery, meQuery, membersQuery, serverQuery } from '../settings/queries.js';

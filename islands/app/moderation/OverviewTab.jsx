@@ -1,5 +1,7 @@
 // "Обзор": members, pending reports (always 0, per spec), this month's actions, the latest 5.
-import { Flag, Gavel, Users } from 'lucide-react';
+import Flag from 'lucide-react/icons/flag';
+import Gavel from 'lucide-react/icons/gavel';
+import Users from 'lucide-react/icons/users';
 import { ActionList } from './LogEntry.jsx';
 
 const LATEST = 5; // spec §9: moderation actions shown

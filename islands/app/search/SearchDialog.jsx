@@ -3,7 +3,9 @@
 // Beyond the spec (which only logs the choice): a message opens its channel scrolled to it, a server its page;
 // a person just closes the dialog (there is no profile page yet).
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { Loader2, Search, SearchX } from 'lucide-react';
+import Loader2 from 'lucide-react/icons/loader-circle';
+import Search from 'lucide-react/icons/search';
+import SearchX from 'lucide-react/icons/search-x';
 import { requestJump } from '../chat/jump.js';
 import { navigate, channelPath, serverPath } from '../router.js';
 import EmptyState from '../ui/EmptyState.jsx';

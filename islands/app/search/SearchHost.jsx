@@ -1,8 +1,11 @@
 // Where the search dialog lives in the shell: it opens from the top bar's button and with
 // Ctrl/Cmd + / (the spec's shortcut for message search; Ctrl/Cmd + K is the command palette).
-import { useEffect } from 'react';
-import SearchDialog from './SearchDialog.jsx';
+import { lazy, Suspense, useEffect } from 'react';
 import { useSearchDialog } from './store.js';
+import { loadLater } from '../loadLater.js';
+
+// Loaded when first opened.
+const SearchDialog = lazy(loadLater('SearchDialog'));
 
 // The key, not the character: on a Russian layout that key types '.', and Shift+7 types '/'.
 const isShortcut = (event) => (event.ctrlKey || event.metaKey) && !event.altKey
@@ -22,5 +25,5 @@ export default function SearchHost() {
     document.addEventListener('keydown', onKey);
     return () => document.removeEventListener('keydown', onKey);
   }, [openSearch]);
-  return open ? <SearchDialog onClose={closeSearch} /> : null;
+  return <Suspense fallback={null}>{open && <SearchDialog onClose={closeSearch} />}</Suspense>;
 }

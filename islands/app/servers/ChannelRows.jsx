@@ -1,5 +1,7 @@
 // 'Каналы сервера': one row per channel, each opening its channel route.
-import { ChevronRight, MessagesSquare, Plus } from 'lucide-react';
+import ChevronRight from 'lucide-react/icons/chevron-right';
+import MessagesSquare from 'lucide-react/icons/messages-square';
+import Plus from 'lucide-react/icons/plus';
 import { Link, channelPath } from '../router.js';
 import { useShell } from '../store.js';
 import ChannelIcon from '../ui/ChannelIcon.jsx';

@@ -2,7 +2,7 @@
 // Sent as multipart/form-data to POST /api/servers.
 import { useEffect, useRef, useState } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { toast } from 'sonner';
+import { toast } from '../../lib/toast.js';
 import { post } from '../../lib/api.js';
 import { keys } from '../data/queries.js';
 import { navigate, serverPath } from '../router.js';

@@ -1,6 +1,7 @@
 // The optional server icon: drop an image or pick one; a preview and a remove button.
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { ImagePlus, Trash2 } from 'lucide-react';
+import ImagePlus from 'lucide-react/icons/image-plus';
+import Trash2 from 'lucide-react/icons/trash';
 import { iconProblem } from './validation.js';
 
 export default function IconDrop({ file, onChange, error, onError, disabled }) {

@@ -1,7 +1,7 @@
 // The invite tab of the join modal: a bare code or a whole link (its last path segment is the code).
 import { useRef, useState } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { toast } from 'sonner';
+import { toast } from '../../lib/toast.js';
 import { post } from '../../lib/api.js';
 import { afterJoin, JOINED } from '../data/useJoinServer.js';
 import { navigate, serverPath } from '../router.js';

@@ -1,6 +1,7 @@
 // 'Присоединиться к серверу' (spec "Join-server modal"): browse public servers, or an invite.
 import { useRef, useState } from 'react';
-import { Compass, Ticket } from 'lucide-react';
+import Compass from 'lucide-react/icons/compass';
+import Ticket from 'lucide-react/icons/ticket';
 import Modal from '../ui/Modal.jsx';
 import InviteCodeForm from './InviteCodeForm.jsx';
 import PublicBrowse from './PublicBrowse.jsx';

@@ -1,5 +1,6 @@
 // Public or private: two radios.
-import { Globe, Lock } from 'lucide-react';
+import Globe from 'lucide-react/icons/globe';
+import Lock from 'lucide-react/icons/lock';
 
 const OPTIONS = [
   { value: true, label: 'Публичный', hint: 'Любой может найти и присоединиться', icon: Globe },

@@ -1,6 +1,8 @@
 // The browse tab of the join modal: search public servers and join one.
 import { useState } from 'react';
-import { LogIn, Search, Users } from 'lucide-react';
+import LogIn from 'lucide-react/icons/log-in';
+import Search from 'lucide-react/icons/search';
+import Users from 'lucide-react/icons/users';
 import { formatCount } from '../data/format.js';
 import { usePublicServers } from '../data/queries.js';
 import { useJoinServer } from '../data/useJoinServer.js';

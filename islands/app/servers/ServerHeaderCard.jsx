@@ -1,6 +1,11 @@
 // The overview's header: icon, name, description, counts; settings for the owner, join for a
 // visitor of a public server.
-import { Globe, Hash, Lock, LogIn, Settings, Users } from 'lucide-react';
+import Globe from 'lucide-react/icons/globe';
+import Hash from 'lucide-react/icons/hash';
+import Lock from 'lucide-react/icons/lock';
+import LogIn from 'lucide-react/icons/log-in';
+import Settings from 'lucide-react/icons/settings';
+import Users from 'lucide-react/icons/users';
 import { formatCount, plural } from '../data/format.js';
 import { useJoinServer } from '../data/useJoinServer.js';
 import { Link, serverPath } from '../router.js';

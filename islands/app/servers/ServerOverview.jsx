@@ -1,6 +1,7 @@
 // The server overview (spec "Server overview"): header card, three stats, the channel list.
 // A public server the user has not joined shows its header and a join button instead.
-import { Lock, ServerOff } from 'lucide-react';
+import Lock from 'lucide-react/icons/lock';
+import ServerOff from 'lucide-react/icons/server-off';
 import { canManageChannels, isMember, useChannels, useServer } from '../data/queries.js';
 import { Link } from '../router.js';
 import EmptyState from '../ui/EmptyState.jsx';

@@ -1,5 +1,7 @@
 // Three stat cards: members, text channels, voice channels.
-import { Hash, Users, Volume2 } from 'lucide-react';
+import Hash from 'lucide-react/icons/hash';
+import Users from 'lucide-react/icons/users';
+import Volume2 from 'lucide-react/icons/volume-2';
 import { formatCount } from '../data/format.js';
 
 export default function StatCards({ server }) {

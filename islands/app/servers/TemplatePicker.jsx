@@ -1,5 +1,9 @@
 // The three server templates as selectable cards, each listing the channels it creates.
-import { Gamepad2, Hash, Sparkles, UsersRound, Volume2 } from 'lucide-react';
+import Gamepad2 from 'lucide-react/icons/gamepad-2';
+import Hash from 'lucide-react/icons/hash';
+import Sparkles from 'lucide-react/icons/sparkles';
+import UsersRound from 'lucide-react/icons/users-round';
+import Volume2 from 'lucide-react/icons/volume-2';
 
 export const TEMPLATES = [
   { id: 'gaming', label: 'Игровой', icon: Gamepad2,

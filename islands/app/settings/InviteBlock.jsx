@@ -1,7 +1,8 @@
 // The server's real invite code: copy it, and (owner only) replace it with a new one.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { Copy, RefreshCw } from 'lucide-react';
-import { toast } from 'sonner';
+import Copy from 'lucide-react/icons/copy';
+import RefreshCw from 'lucide-react/icons/refresh-cw';
+import { toast } from '../../lib/toast.js';
 import { post } from '../../lib/api.js';
 
 async function copyText(text) {

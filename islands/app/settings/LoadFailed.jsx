@@ -1,5 +1,6 @@
 // A failed load inside a modal: the spec's text, the reason the API gave, and a retry.
-import { AlertTriangle, RotateCw } from 'lucide-react';
+import AlertTriangle from 'lucide-react/icons/triangle-exclamation-point';
+import RotateCw from 'lucide-react/icons/rotate-cw';
 
 export default function LoadFailed({ text, error, onRetry }) {
   const detail = error?.message && error.message !== text ? error.message : null;

@@ -3,7 +3,7 @@
 // statistics are real; roles, ownership transfer and deletion are the spec's inert placeholders.
 import { useEffect, useRef, useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { toast } from 'sonner';
+import { toast } from '../../lib/toast.js';
 import { request } from '../../lib/api.js';
 import Modal from '../ui/Modal.jsx';
 import InviteBlock from './InviteBlock.jsx';

@@ -1,6 +1,10 @@
 // The settings modal's read-only blocks: real statistics, and the spec's inert placeholders
 // (roles, ownership transfer, deletion that only asks for confirmation).
-import { BadgeCheck, Plus, ShieldAlert, Trash2, UserRoundCog } from 'lucide-react';
+import BadgeCheck from 'lucide-react/icons/badge-check';
+import Plus from 'lucide-react/icons/plus';
+import ShieldAlert from 'lucide-react/icons/shield-exclamation-point';
+import Trash2 from 'lucide-react/icons/trash';
+import UserRoundCog from 'lucide-react/icons/user-round-cog';
 import { formatDate } from './queries.js';
 
 export function StatsBlock({ server }) {

@@ -1,6 +1,6 @@
 // 'Текстовые каналы' or 'Голосовые каналы': links to the channels, the active one marked, and
 // the create button for owners and moderators.
-import { Plus } from 'lucide-react';
+import Plus from 'lucide-react/icons/plus';
 import { Link, channelPath } from '../router.js';
 import { useShell } from '../store.js';
 import ChannelIcon from '../ui/ChannelIcon.jsx';

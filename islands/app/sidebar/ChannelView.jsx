@@ -1,6 +1,9 @@
 // The channel view of the sidebar: back to the list, the server header, text and voice channels,
 // and the owner's buttons.
-import { ArrowLeft, ServerOff, Settings, ShieldCheck } from 'lucide-react';
+import ArrowLeft from 'lucide-react/icons/arrow-left';
+import ServerOff from 'lucide-react/icons/server-off';
+import Settings from 'lucide-react/icons/settings';
+import ShieldCheck from 'lucide-react/icons/shield-check';
 import { canManageChannels, isMember, useChannels, useServer } from '../data/queries.js';
 import { Link, serverPath } from '../router.js';
 import ServerIcon from '../ui/ServerIcon.jsx';

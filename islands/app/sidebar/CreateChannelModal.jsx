@@ -1,7 +1,7 @@
 // Create a channel of the list's type (owners and moderators): POST /api/servers/{id}/channels.
 import { useEffect, useRef, useState } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { toast } from 'sonner';
+import { toast } from '../../lib/toast.js';
 import { post } from '../../lib/api.js';
 import { keys } from '../data/queries.js';
 import { channelPath, navigate } from '../router.js';

@@ -1,6 +1,6 @@
 // 'Рекомендации': up to 6 public servers; 'Все' opens the discovery dialog. On an error or an
 // empty list the fallback item leads to discovery.
-import { Compass } from 'lucide-react';
+import Compass from 'lucide-react/icons/compass';
 import { useRecommended } from '../data/queries.js';
 import { Link, serverPath } from '../router.js';
 import ServerIcon from '../ui/ServerIcon.jsx';

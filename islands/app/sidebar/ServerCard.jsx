@@ -1,5 +1,5 @@
 // One card of 'Ваши серверы': icon, name, description or 'Без описания'.
-import { Crown } from 'lucide-react';
+import Crown from 'lucide-react/icons/crown';
 import { Link } from '../router.js';
 import ServerIcon from '../ui/ServerIcon.jsx';
 

@@ -1,5 +1,6 @@
 // The server list view: recommendations, 'Ваши серверы (n)', create and join.
-import { LogIn, Plus } from 'lucide-react';
+import LogIn from 'lucide-react/icons/log-in';
+import Plus from 'lucide-react/icons/plus';
 import { useServers } from '../data/queries.js';
 import { Link, serverPath } from '../router.js';
 import { useShell } from '../store.js';

@@ -1,5 +1,5 @@
 // In the sidebar of a public server the user has not joined: its channels are for members.
-import { LogIn } from 'lucide-react';
+import LogIn from 'lucide-react/icons/log-in';
 import { useJoinServer } from '../data/useJoinServer.js';
 
 export default function SidebarJoin({ server }) {

@@ -1,6 +1,7 @@
 // The 48 px bar over the app (spec 000 "Top bar"): the sidebar toggle, where you are, the search
 // button (DESIGN: the message search box; it opens the search dialog), the user menu.
-import { PanelLeft, Search } from 'lucide-react';
+import PanelLeft from 'lucide-react/icons/panel-left';
+import Search from 'lucide-react/icons/search';
 import { useSearchDialog } from '../search/store.js';
 import { useShell } from '../store.js';
 import { useIsPhone } from '../ui/useMediaQuery.js';

@@ -1,5 +1,5 @@
 // The left of the top bar: 'Lobby' at home, else the active server and channel with its type icon.
-import { ChevronRight } from 'lucide-react';
+import ChevronRight from 'lucide-react/icons/chevron-right';
 import { Link, serverPath } from '../router.js';
 import { isMember, useChannels, useServer } from '../data/queries.js';
 import ChannelIcon from '../ui/ChannelIcon.jsx';

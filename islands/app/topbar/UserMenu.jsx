@@ -1,7 +1,7 @@
 // The user menu (spec 000 "Top bar"): a disclosure with the name, the handle, settings and
 // logout, and the status others see. Closes on outside click, Escape and after a choice.
 import { useEffect, useRef, useState } from 'react';
-import { Settings } from 'lucide-react';
+import Settings from 'lucide-react/icons/settings';
 import { signOut } from '../../lib/api.js';
 import { disconnect } from '../../lib/socket.js';
 import { useMyStatus } from '../live/myStatus.js';

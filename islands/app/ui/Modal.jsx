@@ -1,9 +1,10 @@
 // The one modal of the app (spec: sizes sm, md, lg; closes on Escape): a native <dialog> opened
-// modally, so focus is trapped and the backdrop dims without extra code.
+// modally, so focus is trapped and the backdrop dims without extra code. Without a title (the
+// command palette) it has no header and is named by `label`.
 import { useEffect, useRef } from 'react';
-import { X } from 'lucide-react';
+import X from 'lucide-react/icons/x';
 
-export default function Modal({ title, subtitle, size = 'md', onClose, footer, children, labelledBy }) {
+export default function Modal({ title, subtitle, size = 'md', onClose, footer, children, labelledBy, label, className = '' }) {
   const dialog = useRef(null);
 
   useEffect(() => {
@@ -15,8 +16,9 @@ export default function Modal({ title, subtitle, size = 'md', onClose, footer, c
   return (
     <dialog
       ref={dialog}
-      className={`modal modal--${size}`}
-      aria-labelledby={labelledBy || 'modal-title'}
+      className={`modal modal--${size} ${className}`}
+      aria-labelledby={title ? labelledBy || 'modal-title' : undefined}
+      aria-label={title ? undefined : label}
       onCancel={(event) => {
         event.preventDefault(); // Escape: let the owner decide (it usually navigates back)
         onClose();
@@ -24,7 +26,7 @@ export default function Modal({ title, subtitle, size = 'md', onClose, footer, c
       onClick={(event) => event.target === dialog.current && onClose()}
     >
       <div className="modal__body">
-        <header className="modal__header">
+        {title && <header className="modal__header">
           <div>
             <h2 className="modal__title" id={labelledBy || 'modal-title'}>{title}</h2>
             {subtitle && <p className="modal__subtitle">{subtitle}</p>}
@@ -32,7 +34,7 @@ export default function Modal({ title, subtitle, size = 'md', onClose, footer, c
           <button type="button" className="icon-button" aria-label="Закрыть" onClick={onClose}>
             <X size={18} aria-hidden="true" />
           </button>
-        </header>
+        </header>}
         <div className="modal__content">{children}</div>
         {footer && <footer className="modal__footer">{footer}</footer>}
       </div>
