@@ -3,9 +3,12 @@ import { flushSync } from 'react-dom';
 import { createRoot } from 'react-dom/client';
 import ErrorBoundary from './lib/ErrorBoundary.jsx';
 
+const NOTHING = { default: () => null };
+
 // The one list of islands. Dynamic imports: a page downloads only the islands it contains.
 const registry = {
-  'frame-banner': () => import('./frame-banner/FrameBanner.jsx'),
+  // Only a page inside another site's frame shows the banner: elsewhere its code is not fetched.
+  'frame-banner': () => (window.self !== window.top ? import('./frame-banner/FrameBanner.jsx') : Promise.resolve(NOTHING)),
   toaster: () => import('./toaster/Toaster.jsx'),
   'login-form': () => import('./auth/LoginForm.jsx'),
   'register-form': () => import('./auth/RegisterForm.jsx'),

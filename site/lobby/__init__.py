@@ -18,7 +18,7 @@ def create_app(overrides: dict | None = None, env: dict | None = None) -> Flask:
     """
     from lobby import cli, errors, ids, input_guard, islands, logs, realtime, security, static_files
     from lobby.config import Config
-    from lobby.database import tune_sqlite
+    from lobby.database import keep_prepared_statements, tune_sqlite
     from lobby.fastjson import OrjsonProvider
     from lobby.extensions import csrf, db, limiter, login_manager, migrate, sock
     from lobby.realtime.bus import bus_for
@@ -50,6 +50,7 @@ def create_app(overrides: dict | None = None, env: dict | None = None) -> Flask:
     sock.init_app(app)
     with app.app_context():
         tune_sqlite(db.engine)
+        keep_prepared_statements(app, db)
     app.extensions["lobby.bus"] = bus_for(app.config)
     realtime.init_app(app)  # after the bus: the hub and presence publish through it
 

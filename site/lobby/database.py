@@ -28,6 +28,26 @@ def tune_sqlite(engine: Engine) -> None:
         dbapi_connection.create_function("lower", 1, unicode_lower, deterministic=True)
 
 
+def keep_prepared_statements(app, db) -> None:
+    """On PostgreSQL, a read request's transaction ends with COMMIT instead of the ROLLBACK the
+    session would send when it is removed. psycopg prepares a statement on the server after its
+    5th run on a connection, which skips planning from then on (a channel page's message query:
+    0.52 → 0.23 ms), but every ROLLBACK makes it forget them all: with a rollback after each
+    request, nothing was ever prepared. Only a successful GET or HEAD with nothing pending in the
+    session, so committing changes nothing that rolling back would have undone."""
+    if db.engine.dialect.name != "postgresql":
+        return
+    from flask import request
+
+    @app.after_request
+    def _end_reads_with_commit(response):
+        session = db.session()  # this request's Session (db.session is its scoped proxy)
+        if (request.method in ("GET", "HEAD") and response.status_code < 400 and session.in_transaction()
+                and not (session.new or session.dirty or session.deleted)):
+            session.commit()
+        return response
+
+
 def utcnow() -> datetime:
     return datetime.now(timezone.utc)
 

@@ -27,7 +27,8 @@ class OrjsonProvider(DefaultJSONProvider):
     debug server's pretty answers), it leaves the work to the standard library as before."""
 
     def dumps(self, obj, **kwargs) -> str:
-        if kwargs.keys() - {"default"}:
+        # sort_keys is what Jinja's |tojson asks for: FLASK_LIKE sorts already.
+        if kwargs.keys() - {"default", "sort_keys"}:
             return super().dumps(obj, **kwargs)
         return orjson.dumps(obj, default=kwargs.get("default", self.default), option=FLASK_LIKE).decode()
 

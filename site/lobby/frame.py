@@ -52,8 +52,9 @@ def route_of(subpath: str) -> Route:
 @dataclass
 class Frame:
     route: Route
-    servers: list[dict]
+    servers: list[dict] = field(default_factory=list)
     server: Server | None = None
+    server_dict: dict | None = None  # as the API answers it
     membership: Membership | None = None
     channels: list[Channel] = field(default_factory=list)
     channel: Channel | None = None
@@ -68,12 +69,11 @@ class Frame:
     def seed(self) -> dict:
         """What the islands would fetch first, as the API answers it: their queries and the chat
         start from it instead of asking again for what the page already shows."""
-        seed: dict = {"servers": {"servers": self.servers}}
-        if self.server is not None:
-            mine = next((server for server in self.servers if server["id"] == self.server.id), None)
-            seed["server"] = {"server": mine or listing.dicts([self.server], {})[0]}
-            if self.member:
-                seed["channels"] = {"channels": [channel.to_dict() for channel in self.channels]}
+        if self.server is None:
+            return {"servers": {"servers": self.servers}}
+        seed: dict = {"server": {"server": self.server_dict}}
+        if self.member:
+            seed["channels"] = {"channels": [channel.to_dict() for channel in self.channels]}
         if self.channel is not None and self.channel.type != "VOICE":
             seed["messages"] = {"channelId": self.channel.id, "messages": self.messages, "hasMore": self.has_more}
         return seed
@@ -89,19 +89,25 @@ class Frame:
 
 def frame_for(user: User, subpath: str) -> Frame:
     """Everything the page shows for this URL, each object authorized as the API authorizes it: a
-    server the user may not see, or a channel not theirs, is a 404 page, like its API call."""
+    server the user may not see, or a channel not theirs, is a 404 page, like its API call. The
+    list of the user's servers is read only where it shows (the home sidebar): a server's pages
+    show its channels instead."""
     route = route_of(subpath)
-    frame = Frame(route, listing.my_servers(user.id), status=404 if route.name == "notFound" else 200)
+    frame = Frame(route, status=404 if route.name == "notFound" else 200)
     if route.server_id is None:
+        frame.servers = listing.my_servers(user.id)
         return frame
     try:
         frame.server, frame.membership = access_server(user, route.server_id)
     except ApiError:
         frame.status = 404
+        frame.servers = listing.my_servers(user.id)  # the sidebar lists them instead
         return frame
     if frame.member:
         frame.channels = db.session.scalars(select(Channel).where(Channel.server_id == frame.server.id)
                                             .order_by(Channel.position, Channel.id)).all()
+    stats = listing.stats_for([frame.server.id], frame.channels if frame.member else None)
+    frame.server_dict = listing.server_dict(frame.server, stats[frame.server.id], frame.membership)
     if route.channel_id is not None:
         frame.channel = next((c for c in frame.channels if c.id == route.channel_id), None)
         if frame.channel is None:

@@ -73,7 +73,7 @@ def test_the_first_paint_holds_the_messages_before_any_island_mounts(browser, li
         }).observe(document, { childList: true, subtree: true });
         document.addEventListener('DOMContentLoaded', () => {
           window.firstPaint = {
-            mounted: document.querySelectorAll('[data-mounted]').length,
+            mounted: document.querySelectorAll('.app [data-mounted]').length,  // the page's regions
             messages: [...document.querySelectorAll('li.message .message__content')].map((e) => e.textContent.trim()),
           };
         }, { capture: true, once: true });"""})

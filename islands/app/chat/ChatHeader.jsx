@@ -1,13 +1,15 @@
 // The chat's header (spec "Text chat view"): the channel's name with its Hash icon, 'Общение в
-// чате', the connection indicator and the beep's mute toggle.
+// чате', the connection indicator and the message sound's toggle (lib/sounds.js).
 import Bell from 'lucide-react/icons/bell';
 import BellOff from 'lucide-react/icons/bell-off';
 import Hash from 'lucide-react/icons/hash';
 import ConnectionState from './ConnectionState.jsx';
-import { toggleMuted, useSound } from './sound.js';
+import { setSoundSettings, useSounds } from '../../lib/sounds.js';
+
+const toggleMessageSound = () => setSoundSettings({ types: { message: { enabled: !useSounds.getState().types.message.enabled } } });
 
 export default function ChatHeader({ channel }) {
-  const muted = useSound((state) => state.muted);
+  const muted = useSounds((state) => !state.enabled || !state.types.message.enabled);
   const name = channel.name || `текстовый-канал-${channel.id}`;
   return (
     <header className="chat-header">
@@ -21,7 +23,7 @@ export default function ChatHeader({ channel }) {
       </div>
       <div className="chat-header__tools">
         <ConnectionState />
-        <button type="button" className="icon-button chat-header__mute" onClick={toggleMuted} aria-pressed={muted}
+        <button type="button" className="icon-button chat-header__mute" onClick={toggleMessageSound} aria-pressed={muted}
           aria-label={muted ? 'Включить звук сообщений' : 'Выключить звук сообщений'}
           title={muted ? 'Включить звук сообщений' : 'Выключить звук сообщений'}>
           {muted ? <BellOff size={18} aria-hidden="true" /> : <Bell size={18} aria-hidden="true" />}

@@ -7,7 +7,7 @@ import { toast } from '../../lib/toast.js';
 import * as socket from '../../lib/socket.js';
 import { apiGet } from '../data/queries.js';
 import { failSend } from './outbox.js';
-import { beep } from './sound.js';
+import { playSound } from '../../lib/sounds.js';
 import {
   applyEdit, channelOf, expireTyping, reconcileNewest, removeMessage, setChannelState, setTyping, updateMessage,
   upsertMessages, useChat,
@@ -131,7 +131,7 @@ function onNewMessage(message) {
   const known = channelOf(useChat.getState(), message.channelId).messages.some((item) => item.id === message.id);
   upsertMessages(message.channelId, [message]);
   if (message.author?.id != null) setTyping(message.channelId, message.author.id, null);
-  if (!known && me && message.author?.id !== me.id) beep();
+  if (!known && me && message.author?.id !== me.id) playSound('message');
 }
 
 function onReaction(data) {

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections import defaultdict
 from urllib.parse import quote
 
-from sqlalchemy import select
+from sqlalchemy import bindparam, select
 
 from lobby.extensions import db
 from lobby.messages.models import Attachment, Message, Reaction
@@ -15,11 +15,16 @@ def author(user) -> dict:
     return {"id": user.id, "username": user.username, "profileImageUrl": user.profile_image_url}
 
 
+# Built once: a statement made per call costs more Python than its round trip to the database.
+REACTIONS = (select(Reaction.message_id, Reaction.emoji, Reaction.user_id)
+             .where(Reaction.message_id.in_(bindparam("ids", expanding=True))).order_by(Reaction.id))
+ATTACHMENTS = select(Attachment).where(Attachment.message_id.in_(bindparam("ids", expanding=True))).order_by(Attachment.id)
+
+
 def reactions_of(message_ids: list[int]) -> dict[int, list[dict]]:
     grouped: dict[int, dict[str, list[int]]] = defaultdict(dict)
     if message_ids:
-        rows = db.session.execute(select(Reaction.message_id, Reaction.emoji, Reaction.user_id)
-                                  .where(Reaction.message_id.in_(message_ids)).order_by(Reaction.id))
+        rows = db.session.execute(REACTIONS, {"ids": message_ids})
         for message_id, emoji, user_id in rows:
             grouped[message_id].setdefault(emoji, []).append(user_id)
     return {message_id: [{"emoji": emoji, "count": len(users), "users": users} for emoji, users in by_emoji.items()]
@@ -41,7 +46,7 @@ def attachment_dict(attachment: Attachment) -> dict:
 def attachments_of(message_ids: list[int]) -> dict[int, list[dict]]:
     grouped: dict[int, list[dict]] = defaultdict(list)
     if message_ids:
-        rows = db.session.scalars(select(Attachment).where(Attachment.message_id.in_(message_ids)).order_by(Attachment.id))
+        rows = db.session.scalars(ATTACHMENTS, {"ids": message_ids})
         for attachment in rows:
             grouped[attachment.message_id].append(attachment_dict(attachment))
     return grouped

@@ -3,7 +3,7 @@
 A private server the user is not a member of answers 404, as if it did not exist."""
 from __future__ import annotations
 
-from sqlalchemy import and_, select
+from sqlalchemy import and_, bindparam, select
 from sqlalchemy.orm import lazyload
 
 from lobby.accounts.models import User
@@ -28,10 +28,18 @@ def active_ban(user_id: int, server_id: int) -> Ban | None:
     return ban if ban is not None and ban.active() else None
 
 
+# One statement, built once: the server (with its owner) and the caller's membership, if any.
+SERVER_WITH_MEMBERSHIP = (
+    select(Server, Membership).where(Server.id == bindparam("server"))
+    .outerjoin(Membership, and_(Membership.server_id == Server.id, Membership.user_id == bindparam("user")))
+    .options(lazyload(Membership.user))
+)
+
+
 def access_server(user: User, server_id: int) -> tuple[Server, Membership | None]:
     """A server the user may see: any public one, or one they belong to."""
-    server = db.session.get(Server, server_id)
-    membership = membership_of(user, server_id) if server else None
+    row = db.session.execute(SERVER_WITH_MEMBERSHIP, {"server": server_id, "user": user.id}).first()
+    server, membership = row if row is not None else (None, None)
     if server is None or (not server.is_public and membership is None):
         raise ApiError(404, NOT_FOUND, "SERVER_NOT_FOUND")
     return server, membership
