@@ -57,17 +57,22 @@ def _digest(path: str, mtime: float) -> str:
     return hashlib.sha256(Path(path).read_bytes()).hexdigest()[:10]
 
 
-@lru_cache(maxsize=64)
-def _digest_once(path: str) -> str:
-    return _digest(path, Path(path).stat().st_mtime)
-
-
 def asset_url(filename: str) -> str:
     """URL of a file under static/ with a content hash, so browsers may cache it for long. The
     hash is read once per file, except in debug mode (`make dev`), where files change under it."""
-    path = str(Path(current_app.static_folder) / filename)
-    digest = _digest(path, Path(path).stat().st_mtime) if current_app.debug else _digest_once(path)
+    digest = _fresh_digest(filename) if current_app.debug else _digest_once(current_app.static_folder, filename)
     return url_for("static", filename=filename, v=digest)
+
+
+def _fresh_digest(filename: str) -> str:
+    path = Path(current_app.static_folder) / filename
+    return _digest(str(path), path.stat().st_mtime)
+
+
+@lru_cache(maxsize=64)
+def _digest_once(folder: str, filename: str) -> str:
+    path = Path(folder) / filename
+    return _digest(str(path), path.stat().st_mtime)
 
 
 def init_app(app: Flask) -> None:
