@@ -13,7 +13,7 @@ from lobby.servers import actions as servers
 from lobby.servers.models import Channel
 from lobby.servers.validation import check_new_server
 from tests.browser.helpers import page_text, wait_for, wait_for_island, wait_until_url
-from tests.browser.test_servers import PASSWORD, make_person
+from tests.browser.test_servers import PASSWORD, make_person, sign_in
 
 pytestmark = pytest.mark.browser
 
@@ -55,12 +55,7 @@ def test_without_javascript_a_person_reads_their_servers_channels_and_messages(b
 
 def test_the_first_paint_holds_the_messages_before_any_island_mounts(browser, live, guild):
     driver = browser
-    driver.get(live.url + "/auth")
-    wait_for_island(driver, "login-form")
-    wait_for(driver, "#emailOrUsername").send_keys("vera")
-    driver.find_element(By.ID, "password").send_keys(PASSWORD)
-    driver.find_element(By.CSS_SELECTOR, "button[type=submit]").click()
-    wait_until_url(driver, "/app")
+    sign_in(driver, live, "vera")
     # Read the document as parsed, before the islands' modules have run (they mount after it);
     # note every API read and whether a loading state ever shows.
     driver.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument", {"source": """

@@ -6,9 +6,9 @@ from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support.ui import WebDriverWait
 
-from tests.browser.helpers import severe_console_errors, wait_for, wait_for_island, wait_until_url
+from tests.browser.helpers import severe_console_errors, wait_for, wait_for_island
 from tests.browser.test_frame import guild  # noqa: F401 (a fixture)
-from tests.browser.test_servers import PASSWORD
+from tests.browser.test_servers import sign_in
 
 pytestmark = pytest.mark.browser
 
@@ -19,18 +19,9 @@ def press_ctrl_k(driver):
     ActionChains(driver).key_down(Keys.CONTROL).send_keys("k").key_up(Keys.CONTROL).perform()
 
 
-def sign_in(driver, live):
-    driver.get(live.url + "/auth")
-    wait_for_island(driver, "login-form")
-    wait_for(driver, "#emailOrUsername").send_keys("vera")
-    driver.find_element(By.ID, "password").send_keys(PASSWORD)
-    driver.find_element(By.CSS_SELECTOR, "button[type=submit]").click()
-    wait_until_url(driver, "/app")
-
-
 def test_ctrl_k_loads_the_palette_and_a_channel_name_jumps_there(browser, live, guild):
     driver = browser
-    sign_in(driver, live)
+    sign_in(driver, live, "vera")
     server_id, general_id = guild
     driver.get(f"{live.url}/app/servers/{server_id}/channels/{general_id}")
     wait_for_island(driver, "app-shell")
@@ -59,7 +50,7 @@ def test_ctrl_k_loads_the_palette_and_a_channel_name_jumps_there(browser, live, 
 
 def test_escape_closes_the_palette_and_its_commands_act(browser, live, guild):
     driver = browser
-    sign_in(driver, live)
+    sign_in(driver, live, "vera")
     wait_for_island(driver, "app-shell")
     press_ctrl_k(driver)
     wait_for(driver, "dialog[open] .palette__input").send_keys(Keys.ESCAPE)

@@ -11,8 +11,7 @@ from lobby.servers import actions as servers
 from lobby.servers.models import Server
 from tests.browser.helpers import wait_for, wait_for_island
 from tests.browser.test_frame import guild  # noqa: F401 (a fixture)
-from tests.browser.test_palette import sign_in
-from tests.browser.test_servers import make_person
+from tests.browser.test_servers import make_person, sign_in
 
 pytestmark = pytest.mark.browser
 
@@ -35,7 +34,7 @@ def test_a_message_from_someone_else_plays_the_tone_until_the_bell_turns_it_off(
     with app.app_context():
         servers.do_join(db.session.get(Server, server_id), find_user("oleg"))
     driver = browser
-    sign_in(driver, live)
+    sign_in(driver, live, "vera")
     driver.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument", {"source": COUNT_TONES})
     driver.get(f"{live.url}/app/servers/{server_id}/channels/{general_id}")
     wait_for_island(driver, "app-shell")
