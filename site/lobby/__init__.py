@@ -72,6 +72,7 @@ def register_models() -> None:
     import lobby.servers.models  # noqa: F401
     import lobby.messages.models  # noqa: F401
     import lobby.jobs.models  # noqa: F401
+    import lobby.friends.models  # noqa: F401
 
 
 def register_blueprints(app: Flask) -> None:
@@ -83,7 +84,8 @@ def register_blueprints(app: Flask) -> None:
     from lobby.messages import attachments_api
     from lobby.messages import search as messages_search
     from lobby.servers import api as servers_api
+    from lobby.friends import api as friends_api
 
     for module in (health, landing, apidoc, shell, accounts_api, accounts_pages, servers_api, messages_api,
-                   attachments_api, messages_search, users_search):
+                   attachments_api, messages_search, users_search, friends_api):
         app.register_blueprint(module.blueprint)

@@ -33,6 +33,8 @@ TAGS = [{"name": "auth", "description": "Accounts and sign-in."},
                                            "404 to non-members, as if it did not exist."},
         {"name": "messages", "description": "Text chat in a channel; members of its server only."},
         {"name": "users", "description": "Finding people."},
+        {"name": "friends", "description": "Friends, friend requests, blocks and the friend activity log. A request "
+                                           "is seen only by its two people; others get 404, as if it did not exist."},
         {"name": "health", "description": "For load balancers."}]
 HEADERS = {
     "Retry-After": {"description": "Seconds to wait.", "schema": {"type": "integer"}},

@@ -5,7 +5,7 @@ something other than text, reads as its empty refusal (`refusals`)."""
 from __future__ import annotations
 
 from datetime import datetime
-from typing import Annotated
+from typing import Annotated, Literal
 
 from pydantic import BeforeValidator, ConfigDict, Field, model_validator
 from pydantic.json_schema import SkipJsonSchema
@@ -168,5 +168,15 @@ class UserCard(Answer):
     avatar: str | None = Field(description="The same as `profileImageUrl`.")
 
 
+class FoundUser(UserCard):
+    """A search result: the card, and how the caller stands with the person."""
+    status: Literal["ONLINE", "AWAY", "DND", "OFFLINE"] = Field(description=(
+        "From live presence: `ONLINE` with a socket open, `AWAY` (idle) and `DND` as the person chose, `OFFLINE` "
+        "otherwise and for invisible people."))
+    is_friend: bool
+    is_blocked: bool = Field(description="The caller blocked them (being blocked by them is not told).")
+    has_pending_request: bool = Field(description="A friend request either way waits for an answer.")
+
+
 class FoundUsers(Answer):
-    users: list[UserCard] = Field(description="At most 20.")
+    users: list[FoundUser] = Field(description="At most 20.")

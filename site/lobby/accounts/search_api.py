@@ -1,16 +1,19 @@
-"""`GET /api/users/search?q=` (spec §7): people by username or name, for the search dialog.
+"""`GET /api/users/search?q=` (spec §7): people by username or name, for the search dialog and the
+add-friend modal.
 
-Only what a profile card shows: never an e-mail address. Unverified and deactivated accounts are
-not found."""
+Only what a profile card shows, and how the caller stands with each person (status, friend,
+blocked, request pending): never an e-mail address. Unverified and deactivated accounts are not
+found."""
 from __future__ import annotations
 
-from flask import Blueprint, request
+from flask import Blueprint, current_app, g, request
 from sqlalchemy import case, func, or_, select
 
 from lobby.accounts.models import User
 from lobby.accounts.schemas import FoundUsers, UserSearchQuery
 from lobby.accounts.session import api_login_required, json_response, token_user_key
 from lobby.extensions import csrf, db, limiter
+from lobby.friends.relations import relations_with
 from lobby.messages.search import BAD_QUERY, check_query
 from lobby.schema import BEARER, NOT_VERIFIED, UNAUTHORIZED, Response, api, refusals, throttled
 
@@ -29,6 +32,21 @@ def like_pattern(q: str) -> str:
 def user_card(user: User) -> dict:
     return {"id": user.id, "username": user.username, "firstName": user.first_name, "lastName": user.last_name,
             "bio": None, "profileImageUrl": user.profile_image_url, "avatar": user.profile_image_url}
+
+
+# Presence's statuses as search results name them (spec §4: AWAY and DND, as server members do).
+SEARCH_STATUS = {"online": "ONLINE", "idle": "AWAY", "dnd": "DND"}
+
+
+def marked(cards: list[dict], viewer_id: int) -> list[dict]:
+    """Each card with how the viewer stands with that person: one presence lookup and three
+    queries for the whole page."""
+    ids = [card["id"] for card in cards]
+    online = current_app.extensions["lobby.presence"].visible_statuses(ids) if ids else {}
+    known = relations_with(viewer_id, ids)
+    return [{**card, "status": SEARCH_STATUS.get(online.get(card["id"]), "OFFLINE"),
+             "isFriend": card["id"] in known.friends, "isBlocked": card["id"] in known.blocked,
+             "hasPendingRequest": card["id"] in known.pending} for card in cards]
 
 
 def find_users(q: str, limit: int = LIMIT) -> list[dict]:
@@ -57,5 +75,6 @@ def search():
 
     Verified, active accounts whose username, first name or last name contains `q`,
     case-insensitively in any alphabet; the exact username first, then usernames starting with `q`,
-    then by username; at most 20. Never an e-mail address."""
-    return json_response({"users": find_users(check_query(request.context.query.q))})
+    then by username; at most 20. Never an e-mail address. Each says how the caller stands with
+    that person."""
+    return json_response({"users": marked(find_users(check_query(request.context.query.q)), g.user.id)})

@@ -128,6 +128,9 @@ class Presence:
         with self.app.app_context():
             seers = people_who_see(user_id, int(self.app.config["PRESENCE_LARGE_SERVER"]))
             publish({"type": "user_status", "data": data}, Recipients.of(users=seers))
+            from lobby.friends.status import notify_friends  # (friends know presence, not the reverse)
+
+            notify_friends(user_id, status, custom_status)
 
     def _start_heartbeat(self) -> None:
         if not self.store.shared or self._heartbeat is not None:

@@ -15,6 +15,7 @@ from pydantic import BaseModel, BeforeValidator, Field, Strict, ValidationError 
 from pydantic.json_schema import models_json_schema
 
 from lobby.errors import ValidationError
+from lobby.friends.schemas import Friend, FriendActivity, FriendRequest, FriendStatus
 from lobby.ids import MAX_ID
 from lobby.messages.actions import MAX_NONCE, clean_nonce
 from lobby.messages.schemas import Content, EditedContent, Emoji, Message, Reaction
@@ -212,6 +213,39 @@ class ServerAccessRevokedFrame(Answer):
     reason: Literal["leave", "kick", "ban"]
 
 
+class FriendRequestReceivedFrame(Answer):
+    """A friend request was sent. Both its people hear it: the addressee lists it as incoming, the
+    sender's other tabs as outgoing (`request.fromUser.id` tells which)."""
+    request: FriendRequest
+
+
+class FriendRequestRemovedFrame(Answer):
+    """A request was declined, cancelled, or dropped by a block: both of its people forget it."""
+    request_id: int
+
+
+class FriendRequestAcceptedFrame(Answer):
+    """Friends now (either side accepted): each side hears the other as its new friend."""
+    friend: Friend
+
+
+class FriendRemovedFrame(Answer):
+    """No longer friends (either side removed or blocked the other)."""
+    user_id: int = Field(description="The former friend.")
+
+
+class FriendStatusChangedFrame(Answer):
+    """A friend's status or custom status changed (an invisible friend reads as offline)."""
+    friend_id: int
+    status: FriendStatus
+    custom_status: str | None
+
+
+class FriendActivityFrame(Answer):
+    """A new entry of the user's own friend activity log (`GET /api/friends/activity`)."""
+    activity: FriendActivity
+
+
 class ErrorFrame(Error):
     """A frame was refused or failed; the socket carries on. The frame's `messageId` comes back
     with it. Codes: the socket's own (`MALFORMED_FRAME`, `UNKNOWN_TYPE`, `PAYLOAD_TOO_LARGE`,
@@ -249,6 +283,14 @@ SERVER_FRAMES: dict[str, tuple[type[BaseModel], str]] = {
     "user_status": (UserStatusFrame, "Presence of people who share a server of at most PRESENCE_LARGE_SERVER "
                                      "(250) members with the user."),
     "server_access_revoked": (ServerAccessRevokedFrame, "The user lost a server."),
+    "friend_request_received": (FriendRequestReceivedFrame, "To both people of a new friend request, every tab."),
+    "friend_request_removed": (FriendRequestRemovedFrame, "To both people of a request declined, cancelled or "
+                                                          "dropped by a block."),
+    "friend_request_accepted": (FriendRequestAcceptedFrame, "To both new friends, each with the other."),
+    "friend_removed": (FriendRemovedFrame, "To both former friends, each with the other's id."),
+    "friend_status_changed": (FriendStatusChangedFrame, "To a user's friends, when the user's status or custom "
+                                                        "status changes."),
+    "friend_activity": (FriendActivityFrame, "To the owner of a new friend activity entry."),
     "error": (ErrorFrame, "The answer to a frame refused or failed."),
 }
 
