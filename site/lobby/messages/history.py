@@ -11,8 +11,8 @@ from sqlalchemy.orm import aliased
 
 from lobby.accounts.models import User
 from lobby.extensions import db
-from lobby.messages.models import Message
-from lobby.messages.serialize import attachments_of, message_dict, reactions_of
+from lobby.messages.models import Attachment, Message, Reaction
+from lobby.messages.serialize import attachments_from, message_dict, reactions_from
 
 PAGE, MAX_PAGE = 50, 100
 
@@ -47,9 +47,26 @@ def page_of(channel_id: int, before: int | None = None, after: int | None = None
     return as_dicts(list(reversed(rows[:limit]))), len(rows) > limit
 
 
+# A page is every message of its channel from its first id to its last: their reactions and files
+# are read by that range (three parameters) rather than by an IN list of the page's ids, whose 50
+# parameters PostgreSQL's dialect renders again on every call.
+_PAGE = {"channel": bindparam("channel"), "first": bindparam("first"), "last": bindparam("last")}
+PAGE_REACTIONS = (select(Reaction.message_id, Reaction.emoji, Reaction.user_id)
+                  .join(Message, Message.id == Reaction.message_id)
+                  .where(Message.channel_id == _PAGE["channel"], Message.id.between(_PAGE["first"], _PAGE["last"]))
+                  .order_by(Reaction.id))
+PAGE_ATTACHMENTS = (select(Attachment).join(Message, Message.id == Attachment.message_id)
+                    .where(Message.channel_id == _PAGE["channel"], Message.id.between(_PAGE["first"], _PAGE["last"]))
+                    .order_by(Attachment.id))
+
+
 def as_dicts(rows) -> list[dict]:
-    ids = [row[0] for row in rows]
-    reactions, attachments = reactions_of(ids), attachments_of(ids)
+    """Rows of one channel's page, oldest first, as the API's messages."""
+    if not rows:
+        return []
+    page = {"channel": rows[0][1], "first": rows[0][0], "last": rows[-1][0]}
+    reactions = reactions_from(db.session.execute(PAGE_REACTIONS, page))
+    attachments = attachments_from(db.session.scalars(PAGE_ATTACHMENTS, page))
     return [message_dict(as_message(row), reactions.get(row[0], []), attachments.get(row[0], [])) for row in rows]
 
 

@@ -22,11 +22,14 @@ ATTACHMENTS = select(Attachment).where(Attachment.message_id.in_(bindparam("ids"
 
 
 def reactions_of(message_ids: list[int]) -> dict[int, list[dict]]:
+    return reactions_from(db.session.execute(REACTIONS, {"ids": message_ids})) if message_ids else {}
+
+
+def reactions_from(rows) -> dict[int, list[dict]]:
+    """(message id, emoji, user id) rows, in the order reacted → each message's reactions."""
     grouped: dict[int, dict[str, list[int]]] = defaultdict(dict)
-    if message_ids:
-        rows = db.session.execute(REACTIONS, {"ids": message_ids})
-        for message_id, emoji, user_id in rows:
-            grouped[message_id].setdefault(emoji, []).append(user_id)
+    for message_id, emoji, user_id in rows:
+        grouped[message_id].setdefault(emoji, []).append(user_id)
     return {message_id: [{"emoji": emoji, "count": len(users), "users": users} for emoji, users in by_emoji.items()]
             for message_id, by_emoji in grouped.items()}
 
@@ -44,11 +47,13 @@ def attachment_dict(attachment: Attachment) -> dict:
 
 
 def attachments_of(message_ids: list[int]) -> dict[int, list[dict]]:
+    return attachments_from(db.session.scalars(ATTACHMENTS, {"ids": message_ids})) if message_ids else {}
+
+
+def attachments_from(attachments) -> dict[int, list[dict]]:
     grouped: dict[int, list[dict]] = defaultdict(list)
-    if message_ids:
-        rows = db.session.scalars(ATTACHMENTS, {"ids": message_ids})
-        for attachment in rows:
-            grouped[attachment.message_id].append(attachment_dict(attachment))
+    for attachment in attachments:
+        grouped[attachment.message_id].append(attachment_dict(attachment))
     return grouped
 
 
