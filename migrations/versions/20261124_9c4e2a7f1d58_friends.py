@@ -1,7 +1,8 @@
 """friends: friendships, friend requests, blocks, the friend activity log, profile statuses and
 privacy settings
 
-A friendship is two rows, one per side; a request is one row per pair of people (`pair` is unique).
+A friendship is two rows, one per side; a request is one row per pair of people (`pair` is unique);
+an activity entry is one row per event of its actor, read by the actor's friends through friendships.
 Nothing existing changes: the downgrade drops the six tables.
 
 Revision ID: 9c4e2a7f1d58
@@ -38,18 +39,15 @@ def upgrade():
 
     op.create_table('friend_activities',
     sa.Column('id', sa.Integer(), nullable=False),
-    sa.Column('user_id', sa.Integer(), nullable=False),
-    sa.Column('friend_id', sa.Integer(), nullable=False),
+    sa.Column('actor_id', sa.Integer(), nullable=False),
     sa.Column('type', sa.String(length=20), nullable=False),
     sa.Column('data', sa.JSON(), nullable=False),
     sa.Column('created_at', lobby.database.UtcDateTime(), nullable=False),
-    sa.ForeignKeyConstraint(['friend_id'], ['users.id'], name=op.f('fk_friend_activities_friend_id_users'), ondelete='CASCADE'),
-    sa.ForeignKeyConstraint(['user_id'], ['users.id'], name=op.f('fk_friend_activities_user_id_users'), ondelete='CASCADE'),
+    sa.ForeignKeyConstraint(['actor_id'], ['users.id'], name=op.f('fk_friend_activities_actor_id_users'), ondelete='CASCADE'),
     sa.PrimaryKeyConstraint('id', name=op.f('pk_friend_activities'))
     )
     with op.batch_alter_table('friend_activities', schema=None) as batch_op:
-        batch_op.create_index(batch_op.f('ix_friend_activities_friend_id'), ['friend_id'], unique=False)
-        batch_op.create_index('ix_friend_activities_user_id_id', ['user_id', 'id'], unique=False)
+        batch_op.create_index('ix_friend_activities_actor_id_id', ['actor_id', 'id'], unique=False)
 
     op.create_table('friend_requests',
     sa.Column('id', sa.Integer(), nullable=False),
@@ -111,8 +109,7 @@ def downgrade():
 
     op.drop_table('friend_requests')
     with op.batch_alter_table('friend_activities', schema=None) as batch_op:
-        batch_op.drop_index('ix_friend_activities_user_id_id')
-        batch_op.drop_index(batch_op.f('ix_friend_activities_friend_id'))
+        batch_op.drop_index('ix_friend_activities_actor_id_id')
 
     op.drop_table('friend_activities')
     with op.batch_alter_table('blocks', schema=None) as batch_op:

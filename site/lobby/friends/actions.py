@@ -13,9 +13,7 @@ from lobby.accounts.models import User
 from lobby.database import utcnow
 from lobby.errors import ApiError
 from lobby.extensions import db
-from lobby.friends import activity
 from lobby.friends.access import access_requestable, access_user, request_not_found
-from lobby.friends.activity import FRIEND_ADDED, FRIEND_REMOVED
 from lobby.friends.listing import friend_of
 from lobby.friends.models import Block, Friendship, FriendRequest, pair_of
 from lobby.friends.notify import (notify_friend_removed, notify_request_accepted, notify_request_received,
@@ -81,8 +79,6 @@ def do_accept(user: User, request: FriendRequest) -> dict:
             raise request_not_found()  # answered meanwhile, in another tab
         db.session.add_all([Friendship(user_id=user.id, friend_id=other.id, created_at=since),
                             Friendship(user_id=other.id, friend_id=user.id, created_at=since)])
-        logged = activity.log([(user.id, other.id, FRIEND_ADDED, {"username": other.username}),
-                               (other.id, user.id, FRIEND_ADDED, {"username": user.username})])
         db.session.commit()
     except IntegrityError:  # already friends (a request slipped in while they became friends)
         db.session.rollback()
@@ -94,7 +90,6 @@ def do_accept(user: User, request: FriendRequest) -> dict:
         raise
     friends = [(user.id, friend_of(other, since)), (other.id, friend_of(user, since))]
     notify_request_accepted(friends)
-    activity.notify_activity(logged)
     return friends[0][1]
 
 
@@ -115,19 +110,12 @@ def end_friendship(a: int, b: int) -> bool:
         (Friendship.user_id == b) & (Friendship.friend_id == a)))).rowcount)
 
 
-def parted(user: User, other: User) -> activity.Logged:
-    return activity.log([(user.id, other.id, FRIEND_REMOVED, {"username": other.username}),
-                         (other.id, user.id, FRIEND_REMOVED, {"username": user.username})])
-
-
 def do_unfriend(user: User, other_id: int) -> None:
     if not end_friendship(user.id, other_id):
         db.session.rollback()
         raise ApiError(404, text("friends.not_friends"), "NOT_FRIENDS")
-    logged = parted(user, access_user(other_id))
     db.session.commit()
     notify_friend_removed(user.id, other_id)
-    activity.notify_activity(logged)
 
 
 def do_block(user: User, target_id: int) -> None:
@@ -144,14 +132,12 @@ def do_block(user: User, target_id: int) -> None:
     if not has_blocked(user.id, target.id):
         db.session.add(Block(blocker_id=user.id, blocked_id=target.id))
     try:
-        logged = parted(user, target) if were_friends else []
         db.session.commit()
     except IntegrityError:  # the same block from another tab, in the same instant: it did all this
         db.session.rollback()
         return
     if were_friends:
         notify_friend_removed(user.id, target.id)
-        activity.notify_activity(logged)
     if dropped is not None:
         notify_request_removed(*dropped)
 

@@ -114,7 +114,8 @@ def cancel(request_id: int):
 def activity_log():
     """The friend activity log
 
-    The caller's own log: friends' status changes, friends added and removed. The newest 100 are kept."""
+    The caller's current friends' status changes since each friendship began, newest first. The newest
+    100 of each friend are kept; an unfriended or blocked person's entries leave the log at once."""
     return json_response({"activities": activity.recent(g.user.id, request.context.query.size)})
 
 
@@ -125,7 +126,7 @@ def activity_log():
 def unfriend(user_id: int):
     """Remove a friend
 
-    Both hear `friend_removed` and get a FRIEND_REMOVED activity entry."""
+    Both hear `friend_removed`."""
     actions.do_unfriend(g.user, user_id)
     return done("friends.removed")
 

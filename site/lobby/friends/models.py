@@ -65,20 +65,20 @@ class Block(db.Model):
 
 
 class FriendActivity(db.Model):
-    """One entry of a user's friend activity log (their own copy: what happened to their friends,
-    as they were told it). At most `activity.KEPT` per user."""
+    """One event of a user, the actor: what their friends read in their activity logs (fanned out
+    on read: one row whatever the number of friends; a log joins the reader's friendships). At most
+    `activity.KEPT` per actor."""
     __tablename__ = "friend_activities"
-    __table_args__ = (Index("ix_friend_activities_user_id_id", "user_id", "id"),)
+    __table_args__ = (Index("ix_friend_activities_actor_id_id", "actor_id", "id"),)
 
     id: Mapped[int] = mapped_column(primary_key=True)
-    user_id: Mapped[int] = mapped_column(ForeignKey("users.id", ondelete="CASCADE"))
-    friend_id: Mapped[int] = mapped_column(ForeignKey("users.id", ondelete="CASCADE"), index=True)
-    type: Mapped[str] = mapped_column(String(20))  # STATUS_CHANGE, FRIEND_ADDED, FRIEND_REMOVED
+    actor_id: Mapped[int] = mapped_column(ForeignKey("users.id", ondelete="CASCADE"))
+    type: Mapped[str] = mapped_column(String(20))  # STATUS_CHANGE
     data: Mapped[dict] = mapped_column(JSON, default=dict)
     created_at: Mapped[datetime] = mapped_column(default=utcnow)
 
     def to_dict(self) -> dict:
-        return {"id": self.id, "friendId": self.friend_id, "type": self.type, "data": self.data,
+        return {"id": self.id, "friendId": self.actor_id, "type": self.type, "data": self.data,
                 "timestamp": self.created_at.isoformat()}
 
 

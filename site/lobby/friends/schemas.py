@@ -100,19 +100,15 @@ class StatusChange(Answer):
     custom_status: str | None
 
 
-class FriendChange(Answer):
-    username: str = Field(description="The friend's username at the time.")
-
-
 class FriendActivity(Answer):
-    id: int
-    friend_id: int
-    type: Literal["STATUS_CHANGE", "FRIEND_ADDED", "FRIEND_REMOVED"] = Field(description=(
-        "`STATUS_CHANGE`: a friend's status or custom status changed; `FRIEND_ADDED`: became friends (either "
-        "side's acceptance); `FRIEND_REMOVED`: no longer friends (either side removed or blocked the other)."))
-    data: StatusChange | FriendChange = Field(description="`StatusChange` for STATUS_CHANGE, else `FriendChange`.")
+    id: int = Field(description="Grows with time: the newest entry has the highest.")
+    friend_id: int = Field(description="The friend whose status changed.")
+    type: Literal["STATUS_CHANGE"] = Field(description="A friend's status or custom status changed.")
+    data: StatusChange
     timestamp: datetime
 
 
 class ActivityLog(Answer):
-    activities: list[FriendActivity] = Field(description=f"Newest first; at most {KEPT} are kept.")
+    activities: list[FriendActivity] = Field(description=(
+        f"The caller's current friends' entries since each friendship began, newest first; at most {KEPT} are kept "
+        "of each friend."))

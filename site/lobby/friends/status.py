@@ -1,6 +1,6 @@
 """Friends hear of each other's status: presence (`realtime/presence.py`) calls `notify_friends` each
 time it announces a user's status, and the user's friends get `friend_status_changed` and a
-STATUS_CHANGE entry in their activity log.
+STATUS_CHANGE entry in their activity log: one row and two publishes, whatever the number of friends.
 
 `ProfileStatus` remembers what the friends were last told, so an entry can name the old status
 and nothing is said when nothing changed (another tab connecting, the same status picked again).
@@ -47,10 +47,13 @@ def tell_friends(user_id: int, status: str, custom_status: str | None) -> None:
     friends = friend_ids_of(user_id)
     change = {"oldStatus": old_status, "newStatus": status, "customStatus": custom}
     try:
-        logged = activity.log([(friend_id, user_id, STATUS_CHANGE, change) for friend_id in friends])
+        # One row whatever the number of friends; none without friends (a log only shows what came
+        # after the friendship began, so nobody could ever read it).
+        entry = activity.log(user_id, STATUS_CHANGE, change) if friends else None
         db.session.commit()
     except IntegrityError:  # the first row for this user, written by another process this instant
         db.session.rollback()
         return
     notify_status_changed(user_id, status, custom, friends)
-    activity.notify_activity(logged)
+    if entry is not None:
+        activity.notify_activity(entry, friends)
