@@ -290,7 +290,8 @@ SERVER_FRAMES: dict[str, tuple[type[BaseModel], str]] = {
     "friend_removed": (FriendRemovedFrame, "To both former friends, each with the other's id."),
     "friend_status_changed": (FriendStatusChangedFrame, "To a user's friends, when the user's status or custom "
                                                         "status changes."),
-    "friend_activity": (FriendActivityFrame, "To every friend of the user whose status changed: the new entry of their activity logs."),
+    "friend_activity": (FriendActivityFrame, "To every friend of the user whose status changed: the new "
+                                             "entry of their activity logs."),
     "error": (ErrorFrame, "The answer to a frame refused or failed."),
 }
 
