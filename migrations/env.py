@@ -22,13 +22,23 @@ def run_offline() -> None:
 
 
 def run_online() -> None:
+    """On SQLite, with foreign keys off: a batch migration rebuilds a table (copy, DROP, rename),
+    and with them on, SQLite's DROP TABLE first deletes every row, so ON DELETE CASCADE would empty
+    the tables that point at it (a rebuilt `channels` would take every message with it)."""
     options = dict(migrate_ext.configure_args)
     options.setdefault("process_revision_directives", skip_empty_autogenerate)
     options.setdefault("include_name", outside_models)  # the search index is not in the models
     with engine.connect() as connection:
+        sqlite = connection.dialect.name == "sqlite"
+        if sqlite:  # before the transaction: SQLite ignores this pragma inside one
+            connection.exec_driver_sql("PRAGMA foreign_keys=OFF")
+            connection.commit()
         context.configure(connection=connection, target_metadata=metadata, **options)
         with context.begin_transaction():
             context.run_migrations()
+        if sqlite:
+            connection.exec_driver_sql("PRAGMA foreign_keys=ON")
+            connection.commit()
 
 
 if context.is_offline_mode():

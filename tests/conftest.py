@@ -10,6 +10,7 @@ import os
 import secrets
 from contextlib import suppress
 from pathlib import Path
+from urllib.parse import urlsplit, urlunsplit
 
 import pytest
 from flask_migrate import upgrade
@@ -23,13 +24,28 @@ from lobby.extensions import db, limiter
 from lobby.jobs.queue import wait_for_local_jobs
 from tests.support import LiveServer, Mailbox, fresh_database
 
+
+
+def own_redis_database(url: str | None) -> str | None:
+    """Under pytest-xdist (`make test` runs two workers) each worker gets a Redis database of its
+    own: the rate limiter's reset after every test clears its whole database, and would clear the
+    counters another worker's throttle test is counting. Each worker's PostgreSQL database is its
+    own already (`fresh_database`)."""
+    worker = os.environ.get("PYTEST_XDIST_WORKER")
+    if not url or not worker:
+        return url
+    parts = urlsplit(url)
+    base = int(parts.path.strip("/") or 0)
+    return urlunsplit(parts._replace(path=f"/{(base + int(worker.removeprefix('gw'))) % 16}"))
+
+
 SUITE_DATABASE_URL = os.environ.get("DATABASE_URL")
-SUITE_REDIS_URL = os.environ.get("REDIS_URL")
+SUITE_REDIS_URL = own_redis_database(os.environ.get("REDIS_URL"))
 
 
 @pytest.fixture(scope="session")
 def redis_url() -> str:
-    return SUITE_REDIS_URL or os.environ.get("TEST_REDIS_URL") or "redis://127.0.0.1:6379/0"
+    return SUITE_REDIS_URL or own_redis_database(os.environ.get("TEST_REDIS_URL") or "redis://127.0.0.1:6379/0")
 
 
 @pytest.fixture(scope="session")

@@ -3,6 +3,7 @@ server's channels as links, a channel's latest messages; nothing of a server or 
 may not see."""
 from __future__ import annotations
 
+import json
 import re
 from html import unescape
 
@@ -91,3 +92,36 @@ def test_odd_urls_are_a_page_not_a_crash(world, path):
     owner, _, _, _ = world
     html = read(owner.client.get(path))
     assert "не найден" in html
+
+
+# The friends page (/app/friends and its aliases /friends, /gaming): the lists as plain HTML.
+
+def test_the_friends_page_lists_friends_requests_and_blocked_people_without_javascript(people):
+    vera, oleg, nina, ivan = people("vera"), people("oleg"), people("nina"), people("ivan")
+    asked = vera.post("/api/friends/request", json={"username": "oleg"}).get_json()["request"]
+    assert oleg.post(f"/api/friends/requests/{asked['id']}/accept").status_code == 200
+    assert nina.post("/api/friends/request", json={"username": "vera", "message": "Сыграем <вечером>?"}).status_code == 201
+    assert vera.post(f"/api/friends/{ivan.id}/block").status_code == 200
+    for path in ("/app/friends", "/friends", "/gaming", "/app/friends?dm=1"):
+        html = read(vera.client.get(path))
+        assert "<h1 id=\"friends-title\" class=\"friends-header__title\">Друзья</h1>" in html
+        assert "Все друзья — 1" in html and 'data-username="oleg"' in html and "Не в сети" in html
+        assert "Входящие запросы — 1" in html and "Сыграем <вечером>?" in html  # as text, not markup
+        assert "Заблокированные — 1" in html and 'data-username="ivan"' in html
+    raw = vera.client.get("/friends").get_data(as_text=True)
+    assert "&lt;вечером&gt;" in raw
+    seed = json.loads(re.search(r'<script type="application/json" id="app-seed">(.*?)</script>', raw, re.S).group(1))
+    assert [friend["username"] for friend in seed["friends"]["friends"]] == ["oleg"]
+    assert seed["friends"]["incoming"][0]["fromUser"]["username"] == "nina"
+
+
+def test_a_friends_page_with_nobody_says_so(people):
+    html = read(people("loner").client.get("/gaming"))
+    assert "Нет друзей" in html
+
+
+def test_the_friends_aliases_need_a_sign_in(people):
+    for path in ("/friends", "/gaming"):
+        response = people("anonymous").client.get(path)
+        assert response.status_code in (302, 303)
+        assert response.headers["Location"].split("?")[0].rstrip("/").endswith(("/login", "/auth"))

@@ -6,6 +6,9 @@
 import { useEffect } from 'react';
 import { createPortal } from 'react-dom';
 import useLiveAccount from './live/useLiveAccount.js';
+import useLiveFriends from './live/useLiveFriends.js';
+import useLiveNotifications from './live/useLiveNotifications.js';
+import useLiveUnread from './live/useLiveUnread.js';
 import Modals from './Modals.jsx';
 import Region from './regions/Region.jsx';
 import { useRoute } from './router.js';
@@ -41,6 +44,9 @@ function useFrameLayout() {
 function Shell({ user }) {
   const route = useRoute();
   useLiveAccount(user.id);
+  useLiveFriends(user.id);
+  useLiveNotifications();
+  useLiveUnread(user.id);
   const scrim = useFrameLayout();
   const closeDrawer = useShell((state) => state.closeDrawer);
   const body = frame()?.querySelector('.app__body');

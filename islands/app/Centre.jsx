@@ -8,6 +8,8 @@ import { navigate, serverPath } from './router.js';
 import { loadLater } from './loadLater.js';
 
 const ServerOverview = preloadable(() => import('./servers/ServerOverview.jsx'));
+const FriendsScreen = preloadable(() => import('./friends/FriendsScreen.jsx'));
+const DmConversation = preloadable(() => import('./dms/DmConversation.jsx'));
 const NotFound = preloadable(() => import('./home/NotFound.jsx'));
 const Welcome = preloadable(() => import('./home/Welcome.jsx'));
 const ServerSettingsModal = lazy(loadLater('ServerSettingsModal'));
@@ -18,13 +20,15 @@ const SCREENS = {
   serverSettings: ServerOverview,
   serverAdmin: ServerOverview,
   settings: NotFound,
-  friends: NotFound,
+  friends: FriendsScreen,
   notFound: NotFound,
 };
 
 /** Loads the code of the screen `route` shows, so that its first render needs no fallback. */
 export function prepareScreen(route) {
-  return route.name === 'channel' ? Promise.resolve() : (SCREENS[route.name] ?? Welcome).preload();
+  if (route.name === 'channel') return Promise.resolve();
+  if (route.name === 'friends' && route.dm != null) return DmConversation.preload();
+  return (SCREENS[route.name] ?? Welcome).preload();
 }
 
 function Screen({ route, user }) {
@@ -47,8 +51,11 @@ function Screen({ route, user }) {
       );
     case 'channel':
       return <ChannelScreen key={`${serverId}-${channelId}`} serverId={serverId} channelId={channelId} />;
+    case 'friends': // also /friends and /gaming; ?dm={userId} opens that conversation in place
+      return route.dm != null
+        ? <DmConversation key={route.dm} userId={route.dm} />
+        : <FriendsScreen user={user} />;
     case 'settings':
-    case 'friends':
       return <NotFound soon />;
     case 'notFound':
       return <NotFound />;

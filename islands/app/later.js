@@ -8,3 +8,4 @@ export { default as CreateServerModal } from './servers/CreateServerModal.jsx';
 export { default as JoinServerModal } from './servers/JoinServerModal.jsx';
 export { default as ServerSettingsModal } from './settings/ServerSettingsModal.jsx';
 export { default as CreateChannelModal } from './sidebar/CreateChannelModal.jsx';
+import './regions/firstLoad.js'; // one chunk for the first load: see there

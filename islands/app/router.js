@@ -1,9 +1,10 @@
 // The tiny client-side router of the /app shell. Every /app URL renders the same page on a full
-// load; inside it the path lives in this store and changes with history.pushState.
+// load; inside it the path (with its query: /app/friends?dm=5) lives in this store and changes
+// with history.pushState.
 import { createElement } from 'react';
 import { create } from 'zustand';
 
-const currentPath = () => window.location.pathname;
+export const currentPath = () => window.location.pathname + window.location.search;
 
 export const useRouter = create(() => ({ path: currentPath() }));
 
@@ -18,18 +19,30 @@ window.addEventListener('popstate', () => useRouter.setState({ path: currentPath
 
 export const usePath = () => useRouter((state) => state.path);
 
+// Spec 000 route map: /friends is an alias of /app/friends, and /gaming (the game panel) shows the
+// friends page inside the app too. `?dm={userId}` opens the conversation with that person.
+const FRIENDS_ALIASES = new Set(['friends', 'gaming']);
+
+function friendsRoute(query) {
+  const dm = new URLSearchParams(query).get('dm');
+  return dm && /^\d+$/.test(dm) ? { name: 'friends', dm: Number(dm) } : { name: 'friends' };
+}
+
 /**
- * What a path shows: {name, serverId, channelId}. Names: home, discover, createServer, server,
- * serverSettings, serverAdmin, channel, settings, friends, notFound.
+ * What a path (with or without its query) shows: {name, serverId, channelId, dm}. Names: home,
+ * discover, createServer, server, serverSettings, serverAdmin, channel, settings, friends, notFound.
  */
 export function matchRoute(path) {
-  const parts = path.replace(/\/+$/, '').split('/').filter(Boolean); // ['app', ...]
+  const [pathname, query = ''] = path.split('?');
+  const parts = pathname.replace(/\/+$/, '').split('/').filter(Boolean); // ['app', ...]
+  if (parts.length === 1 && FRIENDS_ALIASES.has(parts[0])) return friendsRoute(query);
   if (parts[0] !== 'app') return { name: 'notFound' };
   const [, section, id, sub, channelId, ...rest] = parts;
   if (!section) return { name: 'home' };
   if (section === 'discover' && !id) return { name: 'discover' };
   if (section === 'create-server' && !id) return { name: 'createServer' };
-  if ((section === 'settings' || section === 'friends') && !id) return { name: section };
+  if (section === 'friends' && !id) return friendsRoute(query);
+  if (section === 'settings' && !id) return { name: section };
   if (section !== 'servers') return { name: 'notFound' };
   if (!id) return { name: 'home' }; // /app/servers and /app/servers/: the welcome screen
   if (!/^\d+$/.test(id)) return { name: 'notFound' };

@@ -73,6 +73,9 @@ def register_models() -> None:
     import lobby.messages.models  # noqa: F401
     import lobby.jobs.models  # noqa: F401
     import lobby.friends.models  # noqa: F401
+    import lobby.dms.models  # noqa: F401
+    import lobby.reads.models  # noqa: F401
+    import lobby.notifications.models  # noqa: F401
 
 
 def register_blueprints(app: Flask) -> None:
@@ -85,7 +88,10 @@ def register_blueprints(app: Flask) -> None:
     from lobby.messages import search as messages_search
     from lobby.servers import api as servers_api
     from lobby.friends import api as friends_api
+    from lobby.dms import api as dms_api
+    from lobby.reads import api as reads_api
+    from lobby.notifications import api as notifications_api
 
     for module in (health, landing, apidoc, shell, accounts_api, accounts_pages, servers_api, messages_api,
-                   attachments_api, messages_search, users_search, friends_api):
+                   attachments_api, messages_search, users_search, friends_api, dms_api, reads_api, notifications_api):
         app.register_blueprint(module.blueprint)

@@ -31,10 +31,18 @@ PREAMBLE = (
 TAGS = [{"name": "auth", "description": "Accounts and sign-in."},
         {"name": "servers", "description": "Servers, channels, membership and moderation. A private server answers "
                                            "404 to non-members, as if it did not exist."},
-        {"name": "messages", "description": "Text chat in a channel; members of its server only."},
+        {"name": "messages", "description": "Text chat in a channel; members of its server only, or the two "
+                                            "people of a DM (`dms`)."},
         {"name": "users", "description": "Finding people."},
         {"name": "friends", "description": "Friends, friend requests, blocks and the friend activity log. A request "
                                            "is seen only by its two people; others get 404, as if it did not exist."},
+        {"name": "dms", "description": "Direct conversations of two people. A DM is a channel with no server: its "
+                                       "messages go through the messages calls and the live socket on its id, "
+                                       "and anyone but its two people gets 404, as if it did not exist."},
+        {"name": "reads", "description": "How far the caller has read each channel and DM, and what is unread or "
+                                         "mentions them there."},
+        {"name": "notifications", "description": "The caller's notifications: friend requests, mentions, replies, "
+                                                 "direct messages. Anyone else's answer 404."},
         {"name": "health", "description": "For load balancers."}]
 HEADERS = {
     "Retry-After": {"description": "Seconds to wait.", "schema": {"type": "integer"}},

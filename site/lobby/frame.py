@@ -15,6 +15,7 @@ from sqlalchemy import select
 from lobby.accounts.models import User
 from lobby.errors import ApiError
 from lobby.extensions import db
+from lobby.friends import listing as friends_listing
 from lobby.ids import parse_id
 from lobby.messages.history import page_of
 from lobby.servers import listing
@@ -60,6 +61,7 @@ class Frame:
     channel: Channel | None = None
     messages: list[dict] = field(default_factory=list)
     has_more: bool = False
+    friends: dict | None = None  # the friends page's lists, as GET /api/friends answers
     status: int = 200
 
     @property
@@ -70,7 +72,10 @@ class Frame:
         """What the islands would fetch first, as the API answers it: their queries and the chat
         start from it instead of asking again for what the page already shows."""
         if self.server is None:
-            return {"servers": {"servers": self.servers}}
+            seed = {"servers": {"servers": self.servers}}
+            if self.friends is not None:
+                seed["friends"] = self.friends
+            return seed
         seed: dict = {"server": {"server": self.server_dict}}
         if self.member:
             seed["channels"] = {"channels": [channel.to_dict() for channel in self.channels]}
@@ -96,6 +101,8 @@ def frame_for(user: User, subpath: str) -> Frame:
     frame = Frame(route, status=404 if route.name == "notFound" else 200)
     if route.server_id is None:
         frame.servers = listing.my_servers(user.id)
+        if route.name == "friends":
+            frame.friends = friends_listing.overview(user.id)
         return frame
     try:
         frame.server, frame.membership = access_server(user, route.server_id)

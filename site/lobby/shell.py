@@ -19,6 +19,15 @@ def app_shell(subpath: str = ""):
     return render_template("app/shell.html", frame=frame_for(current_user, subpath))
 
 
+@blueprint.get("/friends")
+@blueprint.get("/gaming")
+@page_login_required
+def friends_alias():
+    """Spec 000 route map: /friends (the game-centre menu's link) and /gaming (the game panel) show
+    the friends page inside the app; the address stays, as the client's router reads both."""
+    return render_template("app/shell.html", frame=frame_for(current_user, "friends"))
+
+
 @blueprint.app_template_filter("frame_time")
 def frame_time(moment: str) -> str:
     """A message's time for a reader without JavaScript (which would show it in their own zone)."""

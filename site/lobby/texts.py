@@ -147,6 +147,19 @@ TEXTS: dict[str, str] = {
     "friends.blocked": "Пользователь заблокирован",
     "friends.unblocked": "Пользователь разблокирован",
     "friends.privacy_value": "Недопустимое значение",
+    # Direct messages (lobby/dms); a refused send in a DM uses them too
+    "dms.user_id": "Укажите пользователя",
+    "dms.yourself": "Нельзя написать самому себе",
+    "dms.they_blocked": "Пользователь ограничил общение с вами",
+    "dms.not_allowed": "Пользователь не принимает личные сообщения",
+    # Read state and notifications (lobby/reads, lobby/notifications); the notification texts are shown as they are
+    "reads.message_id": "Укажите сообщение",
+    "notifications.not_found": "Уведомление не найдено",
+    "notifications.friend_request": "{username} отправил(а) вам запрос в друзья",
+    "notifications.friend_accepted": "{username} принял(а) ваш запрос в друзья",
+    "notifications.mention": "{username} упомянул(а) вас в #{channel}",
+    "notifications.reply": "{username} ответил(а) на ваше сообщение в #{channel}",
+    "notifications.dm": "{username} написал(а) вам личное сообщение",
     # Live socket frames
     "frame.id": "Некорректный идентификатор",
     "frame.status": "Неизвестный статус",

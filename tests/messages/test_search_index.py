@@ -1,10 +1,13 @@
 """The search index migration (FTS5 on SQLite, a GIN index on PostgreSQL): it indexes the messages
 already there, goes away on downgrade, and PostgreSQL's planner can use it."""
+from types import SimpleNamespace
+
 from flask_migrate import downgrade, upgrade
-from sqlalchemy import inspect, select, text
+from sqlalchemy import bindparam, inspect, select, text
 
 from lobby import create_app
 from lobby.accounts.models import User
+from lobby.database import UtcDateTime, utcnow
 from lobby.extensions import db
 from lobby.messages.models import Message
 from lobby.messages.search_index import FTS_TABLE, GIN_INDEX, SQLITE_TRIGGERS, matching, terms
@@ -33,7 +36,7 @@ def found_ids(q: str) -> list[int]:
     return list(db.session.scalars(select(Message.id).where(clause).order_by(Message.id)))
 
 
-def a_message(content: str) -> Message:
+def a_message(content: str) -> SimpleNamespace:
     user = User(username="u", username_key="u", email="u@example.com", email_key="u@example.com",
                 first_name="У", last_name="У", password_hash="x", is_email_verified=True)
     server = Server(name="С", owner=user, invite_code="code-1")
@@ -43,9 +46,11 @@ def a_message(content: str) -> Message:
     channel.server_id = server.id
     db.session.add(channel)
     db.session.flush()
-    message = Message(channel_id=channel.id, author_id=user.id, content=content)
-    db.session.add(message)
-    return message
+    # Written out: the model has columns that later revisions add, and this runs before them.
+    inserted = text("INSERT INTO messages (channel_id, author_id, content, created_at) VALUES (:c, :a, :t, :at) "
+                    "RETURNING id").bindparams(bindparam("at", type_=UtcDateTime()))
+    return SimpleNamespace(id=db.session.execute(inserted, {"c": channel.id, "a": user.id, "t": content,
+                                                            "at": utcnow()}).scalar_one())
 
 
 def test_the_migration_indexes_old_messages_and_downgrades_cleanly(tmp_path):

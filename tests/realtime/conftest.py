@@ -11,7 +11,9 @@ from simple_websocket import Client, ConnectionClosed
 
 from tests.servers.conftest import cheap_password_hashing, create_server, people  # noqa: F401 (fixtures)
 
-QUIET = {"ping", "user_status"}  # frames that may arrive at any moment; `expect` steps over them
+# Frames that may arrive at any moment; `expect` steps over them. `channel_activity`: any message in a
+# channel the user can read but the socket has not joined (the sender's own included).
+QUIET = {"ping", "user_status", "channel_activity"}
 
 
 class PromptClient(Client):

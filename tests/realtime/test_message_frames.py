@@ -1,12 +1,12 @@
 """Messages over the socket: send, edit, delete, react. The sender gets its answer; everyone
 joined to the channel gets the event, sent by the same `do_*` the HTTP API calls."""
-from tests.realtime.conftest import joined
+from tests.realtime.conftest import QUIET, joined
 
 
 def sent(socket, channel_id: int, content: str, nonce: str, **extra) -> dict:
     socket.send("send_message", {"channelId": channel_id, "content": content, "nonce": nonce,
                                  "messageType": "text", **extra})
-    frame = socket.expect("message_sent", skip={"ping", "user_status", "new_message"}, nonce=nonce)
+    frame = socket.expect("message_sent", skip=QUIET | {"new_message"}, nonce=nonce)
     return frame["data"]["message"]
 
 
@@ -34,7 +34,7 @@ def test_a_nonce_used_in_another_channel_answers_conflict_not_that_message(commu
     alice = joined(connect(community.alice), community.channel)
     sent(alice, community.channel, "только для этого канала", "mine")
     alice.send("send_message", {"channelId": community.other_channel, "content": "x", "nonce": "mine"})
-    error = alice.expect("error", skip={"ping", "user_status", "new_message"})["data"]
+    error = alice.expect("error", skip=QUIET | {"new_message"})["data"]
     assert error["code"] == "NONCE_CONFLICT" and error["nonce"] == "mine"
     assert "только для этого канала" not in str(error)
 
@@ -46,7 +46,7 @@ def test_a_reply_names_the_message_it_answers(community, connect):
     answer = sent(bob, community.channel, "я", "a", replyToId=question["id"])
     assert answer["replyToId"] == question["id"]
     # Her own message's new_message may come before or after her message_sent (via Redis): step over it.
-    reply = alice.expect("new_message", skip={"ping", "user_status", "new_message"}, id=answer["id"])
+    reply = alice.expect("new_message", skip=QUIET | {"new_message"}, id=answer["id"])
     assert reply["data"]["replyTo"]["content"] == "кто играет?"
 
 
@@ -75,7 +75,7 @@ def test_an_edit_reaches_the_channel_and_only_the_author_may_edit(community, con
     edited = bob.expect("message_edited", id=message["id"])["data"]
     assert edited["content"] == "опечатка" and edited["editedAt"]
     bob.send("edit_message", {"messageId": message["id"], "content": "взлом"})
-    assert bob.expect("error", skip={"ping", "user_status", "message_edited"})["data"]["code"] == "FORBIDDEN"
+    assert bob.expect("error", skip=QUIET | {"message_edited"})["data"]["code"] == "FORBIDDEN"
 
 
 def test_a_delete_reaches_the_channel_and_a_stranger_cannot_delete(community, connect):
@@ -86,7 +86,7 @@ def test_a_delete_reaches_the_channel_and_a_stranger_cannot_delete(community, co
     mallory.send("delete_message", {"messageId": message["id"]})
     assert mallory.expect("error")["data"]["code"] == "CHANNEL_NOT_FOUND"
     bob.send("delete_message", {"messageId": message["id"]})
-    assert bob.expect("error", skip={"ping", "user_status", "new_message"})["data"]["code"] == "FORBIDDEN"
+    assert bob.expect("error", skip=QUIET | {"new_message"})["data"]["code"] == "FORBIDDEN"
     alice.send("delete_message", {"messageId": message["id"]})
     deleted = bob.expect("message_deleted")["data"]
     assert deleted["messageId"] == message["id"] and deleted["channelId"] == community.channel
@@ -97,7 +97,7 @@ def test_reactions_are_added_and_removed_live(community, connect):
     bob = joined(connect(community.bob), community.channel)
     message = sent(alice, community.channel, "голосуем", "r")
     bob.send("reaction_add", {"messageId": message["id"], "emoji": "👍"})
-    added = alice.expect("reaction_added", skip={"ping", "user_status", "new_message"})["data"]
+    added = alice.expect("reaction_added", skip=QUIET | {"new_message"})["data"]
     assert added["emoji"] == "👍" and added["userId"] == community.bob.id
     assert added["reactions"] == [{"emoji": "👍", "count": 1, "users": [community.bob.id]}]
     bob.send("reaction_remove", {"messageId": message["id"], "emoji": "👍"})
@@ -142,5 +142,5 @@ def test_a_sender_in_the_channel_hears_each_change_once(community, connect):
     alice = joined(connect(community.alice), community.channel)
     message = sent(alice, community.channel, "один", "inside")
     alice.send("edit_message", {"messageId": message["id"], "content": "два"})
-    assert alice.expect("message_edited", skip={"ping", "user_status", "new_message"})["data"]["content"] == "два"
+    assert alice.expect("message_edited", skip=QUIET | {"new_message"})["data"]["content"] == "два"
     assert [f for f in alice.frames_within(0.7) if f["type"] == "message_edited"] == []  # no second copy

@@ -7,6 +7,7 @@ import ChatHeader from './ChatHeader.jsx';
 import Composer from './Composer.jsx';
 import MessageList from './MessageList.jsx';
 import { setMe } from './sync.js';
+import { useToolsSoon } from './tools.js';
 import TypingLine from './TypingLine.jsx';
 import useJumpToMessage from './useJumpToMessage.js';
 import useLiveChannel from './useLiveChannel.js';
@@ -27,6 +28,7 @@ export default function ChatView({ channel, server }) {
   useEffect(() => setMe(me), [me]);
   useLiveChannel(channel.id);
   useJumpToMessage(channel.id);
+  useToolsSoon();
   const cancelReply = useCallback(() => setReplyTo(null), []);
   return (
     <section className="chat" aria-labelledby="channel-title">

@@ -2,19 +2,27 @@
 // Escape cancels a reply; it grows to 150 px; the counter turns red past 2000 (the server refuses
 // such a message, and the text stays). Sending is optimistic (outbox.js). With files attached
 // (picker, drag-and-drop onto the chat, or paste) the send is one multipart upload with a progress
-// bar; the box is disabled meanwhile and, if it fails, the text and the files stay.
+// bar; the box is disabled meanwhile and, if it fails, the text and the files stay. '@' and a
+// name open the mention autocomplete (useMentionSuggest.js).
 import Paperclip from 'lucide-react/icons/paperclip';
 import SendHorizontal from 'lucide-react/icons/send-horizontal';
 import Smile from 'lucide-react/icons/face-slightly-smiling';
 import X from 'lucide-react/icons/x';
-import { useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { Suspense, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import preloadable from '../../lib/preloadable.jsx';
 import { toast } from '../../lib/toast.js';
-import { AttachPanel, PendingFiles, UploadProgress } from './ComposerFiles.jsx';
+import { PendingFiles, UploadProgress } from './ComposerFiles.jsx';
 import { MAX_FILES, releaseFiles, takeFiles } from './files.js';
 import { newNonce, sendMessage, sendWithFiles } from './outbox.js';
 import { channelOf, setEditing, setRestore, useChat } from './store.js';
+import { AttachPanel, preloadTools } from './tools.js';
+import useMentionSuggest from './useMentionSuggest.js';
 import useTypingSignal from './useTypingSignal.js';
 import { useIsPhone } from '../ui/useMediaQuery.js';
+
+// The '@' list's code loads with the first '@' typed, not with the page. The list opens only once
+// that code (which also ranks who to offer, see useMentionSuggest.js) is there.
+const MentionList = preloadable(() => import('./MentionList.jsx'));
 
 const LIMIT = 2000;
 const MAX_HEIGHT = 150;
@@ -34,6 +42,7 @@ export default function Composer({ channel, me, replyTo, onReply, onCancelReply 
   const phone = useIsPhone();
   const { typed, stop } = useTypingSignal(channel.id);
   const restore = useChat((state) => state.restore);
+  const mentions = useMentionSuggest({ channel, me, text, setText, box });
 
   useLayoutEffect(() => {
     const el = box.current;
@@ -156,6 +165,7 @@ export default function Composer({ channel, me, replyTo, onReply, onCancelReply 
   }
 
   function onKeyDown(event) {
+    if (mentions.onKeyDown(event)) return;
     if (event.key === 'Enter' && !event.shiftKey && !event.nativeEvent.isComposing) {
       event.preventDefault();
       submit();
@@ -174,6 +184,8 @@ export default function Composer({ channel, me, replyTo, onReply, onCancelReply 
   function onChange(event) {
     nonce.current = null;
     setText(event.target.value);
+    mentions.follow(event.target.value, event.target.selectionStart);
+    if (event.target.value.includes('@')) MentionList.preload().catch(() => {});
     if (event.target.value.trim()) typed();
     else stop();
   }
@@ -181,7 +193,9 @@ export default function Composer({ channel, me, replyTo, onReply, onCancelReply 
   return (
     <form ref={form} className={`composer${sending ? ' is-sending' : ''}`}
       onSubmit={(event) => { event.preventDefault(); submit(); }}>
-      {panelOpen && <AttachPanel onPick={() => picker.current?.click()} disabled={sending} />}
+      {panelOpen && (
+        <Suspense fallback={null}><AttachPanel onPick={() => picker.current?.click()} disabled={sending} /></Suspense>
+      )}
       <PendingFiles files={files} onRemove={removeFile} disabled={sending} />
       <UploadProgress value={progress} />
       {replyTo && (
@@ -195,17 +209,22 @@ export default function Composer({ channel, me, replyTo, onReply, onCancelReply 
           </button>
         </div>
       )}
+      {mentions.open && <Suspense fallback={null}><MentionList mentions={mentions} /></Suspense>}
       <div className={`composer__box${replyTo ? ' has-reply' : ''}`}>
         <button type="button" className={`icon-button composer__tool${panelOpen ? ' is-active' : ''}`}
           aria-label="Прикрепить файлы" title="Прикрепить файлы" aria-expanded={panelOpen} disabled={sending}
-          onClick={() => setPanelOpen((open) => !open)}>
+          onPointerEnter={preloadTools} onFocus={preloadTools} onClick={() => setPanelOpen((open) => !open)}>
           <Paperclip size={18} aria-hidden="true" />
         </button>
         <input ref={picker} type="file" multiple hidden className="composer__file-input" tabIndex={-1}
           onChange={(event) => { addFiles(Array.from(event.target.files ?? [])); event.target.value = ''; }} />
         <label htmlFor="composer" className="sr-only">Сообщение в #{channel.name}</label>
         <textarea id="composer" ref={box} className="composer__input" rows={1} value={text}
-          placeholder="Введите сообщение..." onChange={onChange} onKeyDown={onKeyDown} onBlur={stop} disabled={sending}
+          placeholder="Введите сообщение..." onChange={onChange} onKeyDown={onKeyDown} disabled={sending}
+          onBlur={() => { stop(); mentions.follow(text, null); }}
+          onSelect={(event) => mentions.follow(event.currentTarget.value, event.currentTarget.selectionStart)}
+          aria-autocomplete="list" aria-controls={mentions.open ? mentions.listId : undefined}
+          aria-activedescendant={mentions.open ? mentions.optionId(mentions.active) : undefined}
           onPaste={(event) => {
             const pasted = Array.from(event.clipboardData?.files ?? []);
             if (pasted.length) { event.preventDefault(); addFiles(pasted); }

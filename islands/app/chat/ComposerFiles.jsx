@@ -1,30 +1,9 @@
-// The composer's attachments (spec "Composer"): the attach panel with its drop area and picker
-// button, the pending files (removable, pictures previewed) and the upload's progress bar.
-// Stable markup for tests: .attach-panel, .pending-file (.pending-file__name, .pending-file__size),
+// The composer's attachments (spec "Composer"): the pending files (removable, pictures previewed)
+// and the upload's progress bar; the attach panel is AttachPanel.jsx (it loads later, tools.js).
+// Stable markup for tests: .pending-file (.pending-file__name, .pending-file__size),
 // .composer__progress.
-import FileUp from 'lucide-react/icons/file-up';
 import X from 'lucide-react/icons/x';
-import { useState } from 'react';
 import { extensionBadge, megabytes } from './files.js';
-
-const hasFiles = (event) => Array.from(event.dataTransfer?.types ?? []).includes('Files');
-
-/** The drop itself is handled by the composer for the whole chat view; this only lights up. */
-export function AttachPanel({ onPick, disabled }) {
-  const [over, setOver] = useState(false);
-  return (
-    <div className={`attach-panel${over ? ' is-over' : ''}`}
-      onDragOver={(event) => { if (hasFiles(event)) { event.preventDefault(); setOver(true); } }}
-      onDragLeave={() => setOver(false)}
-      onDrop={() => setOver(false)}>
-      <FileUp size={20} aria-hidden="true" className="attach-panel__icon" />
-      <span className="attach-panel__text">Перетащите файлы сюда или</span>
-      <button type="button" className="btn btn-ghost btn-sm attach-panel__pick" onClick={onPick} disabled={disabled}>
-        Выбрать файлы
-      </button>
-    </div>
-  );
-}
 
 export function PendingFiles({ files, onRemove, disabled }) {
   if (!files.length) return null;

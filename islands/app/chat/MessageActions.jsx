@@ -4,9 +4,9 @@ import Pencil from 'lucide-react/icons/pencil';
 import Reply from 'lucide-react/icons/reply';
 import SmilePlus from 'lucide-react/icons/face-slightly-smiling-plus';
 import Trash2 from 'lucide-react/icons/trash';
-import { useCallback, useRef, useState } from 'react';
+import { Suspense, useCallback, useRef, useState } from 'react';
 import { deleteMessage, toggleReaction } from './actions.js';
-import ReactionPicker from './ReactionPicker.jsx';
+import { preloadTools, ReactionPicker } from './tools.js';
 
 export default function MessageActions({ message, me, canEdit, canDelete, onReply, onEdit, onPickerChange }) {
   const [picker, setPicker] = useState(null); // null, 'above' or 'below'
@@ -31,7 +31,8 @@ export default function MessageActions({ message, me, canEdit, canDelete, onRepl
   }
 
   return (
-    <div className="message__actions" role="toolbar" aria-label="Действия с сообщением">
+    <div className="message__actions" role="toolbar" aria-label="Действия с сообщением"
+      onPointerEnter={preloadTools} onFocus={preloadTools}>
       <button ref={toggle} type="button" className="message__action" aria-expanded={Boolean(picker)}
         aria-label="Добавить реакцию" title="Добавить реакцию" onClick={openPicker}>
         <SmilePlus size={18} aria-hidden="true" />
@@ -52,11 +53,13 @@ export default function MessageActions({ message, me, canEdit, canDelete, onRepl
         </button>
       )}
       {picker && (
-        <ReactionPicker anchor={toggle} placement={picker} onClose={close}
-          onPick={(emoji) => {
-            toggleReaction(message, emoji, me);
-            close(true);
-          }} />
+        <Suspense fallback={null}>
+          <ReactionPicker anchor={toggle} placement={picker} onClose={close}
+            onPick={(emoji) => {
+              toggleReaction(message, emoji, me);
+              close(true);
+            }} />
+        </Suspense>
       )}
     </div>
   );

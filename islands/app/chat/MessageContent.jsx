@@ -1,5 +1,7 @@
 // A message's text, always as text: React escapes it; links become <a> elements built here (only
-// http and https), never HTML from the message.
+// http and https) and the mentions the server recognised become chips — never HTML from the message.
+import { splitMentions } from './mentions.js';
+
 const LINK = /\bhttps?:\/\/[^\s<>"']+[^\s<>"'.,;:!?)\]}»]/gi;
 
 export function splitLinks(text) {
@@ -14,13 +16,31 @@ export function splitLinks(text) {
   return parts;
 }
 
-export default function MessageContent({ content, edited }) {
+function Mention({ text, person, me }) {
+  const mine = person.username === 'everyone' || (me != null && person.id === me.id);
+  return (
+    <span className={`mention${mine ? ' mention--me' : ''}`} data-user-id={person.id ?? undefined}>{text}</span>
+  );
+}
+
+/** `mentions`, `mentionsEveryone`: the message's (the server's word on who is called); `me`: the viewer. */
+export default function MessageContent({ content, edited, mentions, mentionsEveryone = false, me = null }) {
   if (!content && !edited) return null; // a message of files only
+  const parts = [];
+  splitLinks(content || '').forEach((part, index) => {
+    if (part.href) {
+      parts.push(<a key={index} href={part.href} target="_blank" rel="noopener noreferrer nofollow ugc">{part.text}</a>);
+      return;
+    }
+    splitMentions(part.text, mentions ?? [], mentionsEveryone).forEach((piece, at) => {
+      parts.push(piece.mention
+        ? <Mention key={`${index}.${at}`} text={piece.text} person={piece.mention} me={me} />
+        : piece.text);
+    });
+  });
   return (
     <p className="message__content">
-      {splitLinks(content || '').map((part, index) => (part.href
-        ? <a key={index} href={part.href} target="_blank" rel="noopener noreferrer nofollow ugc">{part.text}</a>
-        : part.text))}
+      {parts}
       {edited && <span className="message__edited" title={edited}> (изменено)</span>}
     </p>
   );

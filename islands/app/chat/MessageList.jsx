@@ -1,8 +1,9 @@
 // The message list (spec "Text chat view"): 5 placeholder rows while loading, the empty state,
 // day dividers, grouped messages, older history loaded when scrolled near the top, and the view
 // kept at the newest message — smoothly — unless the person scrolled up, when a pill offers the
-// new messages instead.
+// new messages instead. The 'Новые сообщения' divider and marking read: ./readMarker.js.
 import ArrowDown from 'lucide-react/icons/arrow-down';
+import AtSign from 'lucide-react/icons/at-sign';
 import Hash from 'lucide-react/icons/hash';
 import MessageSquareText from 'lucide-react/icons/message-square-text';
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
@@ -10,6 +11,7 @@ import EmptyState from '../ui/EmptyState.jsx';
 import MessageItem from './MessageItem.jsx';
 import MessageSkeleton from './MessageSkeleton.jsx';
 import { buildRows } from './rows.js';
+import useReadMarker from './readMarker.js';
 import { channelOf, useChat } from './store.js';
 import { loadOlder, syncChannel } from './sync.js';
 import { useNow } from './time.js';
@@ -30,11 +32,17 @@ export default function MessageList({ channel, me, canModerate, replyingId, onRe
     return mine.length ? mine : NO_PENDING;
   }, [allPending, channelId]);
   const now = useNow();
-  const rows = useMemo(() => buildRows([...state.messages, ...pending], now), [state.messages, pending, now]);
+  const scroller = useRef(null);
+  const newestId = state.messages.length ? state.messages[state.messages.length - 1].id : null;
+  const { unreadAfter, check: checkRead } = useReadMarker(channel, scroller, newestId);
+  const meId = me?.id ?? null;
+  const rows = useMemo(() => buildRows([...state.messages, ...pending], now, { unreadAfter, meId }),
+    [state.messages, pending, now, unreadAfter, meId]);
   const [activeKey, setActiveKey] = useState(null);
   const [unseen, setUnseen] = useState(0);
+  const dm = channel.type === 'DM';
+  const title = dm ? `@${channel.recipient?.username ?? channel.name}` : `#${channel.name}`;
 
-  const scroller = useRef(null);
   const content = useRef(null);
   const stick = useRef(true); // the person has not scrolled up away from the newest message
   const shown = useRef(false); // the first page is on screen (scrolled to the bottom once)
@@ -83,6 +91,7 @@ export default function MessageList({ channel, me, canModerate, replyingId, onRe
     }
     remember();
     maybeLoadOlder();
+    checkRead();
   }
 
   // After every change of the rows: keep the place when older messages came in above, follow new
@@ -115,6 +124,7 @@ export default function MessageList({ channel, me, canModerate, replyingId, onRe
     last.current.first = first;
     last.current.last = newest?.key ?? null;
     remember();
+    checkRead();
   }, [rows]); // eslint-disable-line react-hooks/exhaustive-deps
 
   // Sizes that change without new rows (the composer grows, an image loads, a reaction wraps):
@@ -155,7 +165,7 @@ export default function MessageList({ channel, me, canModerate, replyingId, onRe
   return (
     <div className="message-pane">
       <div ref={scroller} className="message-scroller" onScroll={onScroll} role="log" tabIndex={0} aria-live="polite"
-        aria-relevant="additions" aria-label={`Сообщения в #${channel.name}`} aria-busy={loading}>
+        aria-relevant="additions" aria-label={dm ? `Сообщения с ${title}` : `Сообщения в ${title}`} aria-busy={loading}>
         {loading && <div className="message-scroller__fill"><MessageSkeleton /></div>}
         {failed && (
           <div className="message-scroller__fill message-scroller__center">
@@ -166,17 +176,20 @@ export default function MessageList({ channel, me, canModerate, replyingId, onRe
         )}
         {empty && (
           <div className="message-scroller__fill message-scroller__center">
-            <EmptyState icon={Hash} title="Начните общение!"
-              text="Это начало ваших эпических приключений в этом канале." className="chat-empty" />
+            <EmptyState icon={dm ? AtSign : Hash} title="Начните общение!"
+              text={dm ? `Это начало вашей переписки с ${title}.` : 'Это начало ваших эпических приключений в этом канале.'}
+              className="chat-empty" />
           </div>
         )}
         {rows.length > 0 && (
           <div ref={content} className="message-scroller__content">
             {!state.hasMore && !loading && (
               <div className="channel-start">
-                <span className="channel-start__icon" aria-hidden="true"><Hash size={28} /></span>
-                <h2 className="channel-start__title">Добро пожаловать в #{channel.name}!</h2>
-                <p className="channel-start__text">Это начало канала #{channel.name}.</p>
+                <span className="channel-start__icon" aria-hidden="true">{dm ? <AtSign size={28} /> : <Hash size={28} />}</span>
+                <h2 className="channel-start__title">{dm ? title : `Добро пожаловать в ${title}!`}</h2>
+                <p className="channel-start__text">
+                  {dm ? `Это начало вашей личной переписки с ${title}.` : `Это начало канала ${title}.`}
+                </p>
               </div>
             )}
             {state.olderLoading && <MessageSkeleton rows={3} />}
@@ -187,18 +200,28 @@ export default function MessageList({ channel, me, canModerate, replyingId, onRe
               </p>
             )}
             <ol className="message-list">
-              {rows.map((row) => (row.kind === 'divider'
-                ? (
-                  <li key={row.key} className="message-divider" role="separator">
-                    <span>{row.label}</span>
-                  </li>
-                )
-                : (
+              {rows.map((row) => {
+                if (row.kind === 'divider') {
+                  return (
+                    <li key={row.key} className="message-divider" role="separator">
+                      <span>{row.label}</span>
+                    </li>
+                  );
+                }
+                if (row.kind === 'unread') {
+                  return (
+                    <li key={row.key} className="unread-divider" role="separator" aria-label="Новые сообщения">
+                      <span className="unread-divider__label">Новые сообщения</span>
+                    </li>
+                  );
+                }
+                return (
                   <MessageItem key={row.key} rowKey={row.key} message={row.message} grouped={row.grouped} me={me} now={now}
                     canModerate={canModerate} active={activeKey === row.key} onActivate={onActivate}
                     replying={replyingId != null && row.message.id === replyingId}
                     onReply={reply} />
-                )))}
+                );
+              })}
             </ol>
           </div>
         )}

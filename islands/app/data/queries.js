@@ -26,6 +26,8 @@ export const keys = {
   recommended: () => ['recommended'],
   members: (id) => ['members', id],
   audit: (id) => ['audit', id],
+  friends: () => ['friends'],
+  friendActivity: () => ['friendActivity'],
 };
 
 export const serversQuery = () => ({
@@ -58,6 +60,21 @@ export const recommendedQuery = () => ({
   queryKey: keys.recommended(),
   queryFn: () => apiGet('/api/servers/public?recommended=true&limit=6'),
   staleTime: 5 * MINUTES,
+});
+
+// Friends (spec 000 §7): the page's lists {friends, blocked, incoming, outgoing}. Kept fresh by the
+// socket's friend frames (live/useLiveFriends.js), which also polls it every 15 s while the socket
+// is down; so it never goes stale on its own.
+export const friendsQuery = () => ({
+  queryKey: keys.friends(),
+  queryFn: () => apiGet('/api/friends'),
+  staleTime: Infinity,
+});
+
+export const friendActivityQuery = () => ({
+  queryKey: keys.friendActivity(),
+  queryFn: () => apiGet('/api/friends/activity?limit=20'),
+  staleTime: Infinity,
 });
 
 export const useServers = () => useQuery({ ...serversQuery(), select: (data) => data?.servers ?? [] });

@@ -22,5 +22,6 @@ export function plantSeed(queryClient, seed) {
     if (seed.channels) queryClient.setQueryData(keys.channels(serverId), seed.channels);
   }
   if (seed.messages) seedChannel(seed.messages);
+  if (seed.friends) queryClient.setQueryData(keys.friends(), seed.friends);
   return queryClient;
 }

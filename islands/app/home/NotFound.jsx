@@ -1,6 +1,7 @@
 // Unknown paths under /app, and the sections linked from menus that are not built yet.
 import { Link } from '../router.js';
 import EmptyState from '../ui/EmptyState.jsx';
+import '../regions/firstLoad.js'; // one chunk for the first load: see there
 
 export default function NotFound({ soon = false }) {
   return (

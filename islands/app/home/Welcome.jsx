@@ -2,6 +2,7 @@
 import Compass from 'lucide-react/icons/compass';
 import Plus from 'lucide-react/icons/plus';
 import { Link } from '../router.js';
+import '../regions/firstLoad.js'; // one chunk for the first load: see there
 
 export default function Welcome() {
   return (

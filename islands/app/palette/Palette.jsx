@@ -10,6 +10,7 @@ import { channelPath, navigate, serverPath, useRoute } from '../router.js';
 import Modal from '../ui/Modal.jsx';
 import ServerIcon from '../ui/ServerIcon.jsx';
 import { commands } from './commands.js';
+import '../regions/firstLoad.js'; // one chunk for the first load: see there
 
 function Footer({ search }) {
   const count = useCommandState((state) => state.filtered.count);

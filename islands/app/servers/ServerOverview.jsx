@@ -10,6 +10,7 @@ import ChannelRows from './ChannelRows.jsx';
 import OverviewSkeleton from './OverviewSkeleton.jsx';
 import ServerHeaderCard from './ServerHeaderCard.jsx';
 import StatCards from './StatCards.jsx';
+import '../regions/firstLoad.js'; // one chunk for the first load: see there
 
 export default function ServerOverview({ serverId, user }) {
   const serverQuery = useServer(serverId);

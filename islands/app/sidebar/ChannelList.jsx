@@ -1,14 +1,18 @@
-// 'Текстовые каналы' or 'Голосовые каналы': links to the channels, the active one marked, and
-// the create button for owners and moderators.
+// 'Текстовые каналы' or 'Голосовые каналы': links to the channels, the active one marked, the
+// unread ones bold with their count or mentions (data/unread.js), and the create button for owners
+// and moderators.
 import Plus from 'lucide-react/icons/plus';
+import { useUnread } from '../data/unread.js';
 import { Link, channelPath } from '../router.js';
 import { useShell } from '../store.js';
 import ChannelIcon from '../ui/ChannelIcon.jsx';
 import Skeleton from '../ui/Skeleton.jsx';
+import UnreadBadge from './UnreadBadge.jsx';
 
 export default function ChannelList({ title, type, serverId, channels, activeId, loading, canCreate, placeholder }) {
   const openCreateChannel = useShell((state) => state.openCreateChannel);
   const closeDrawer = useShell((state) => state.closeDrawer);
+  const unread = useUnread((state) => state.channels);
   const headingId = `channels-${type.toLowerCase()}`;
   return (
     <section className="channel-list" aria-labelledby={headingId}>
@@ -29,23 +33,29 @@ export default function ChannelList({ title, type, serverId, channels, activeId,
             <Skeleton width={`${60 - n * 15}%`} height={10} />
           </li>
         ))}
-        {!loading && channels.map((channel) => (
-          <li key={channel.id}>
-            {placeholder ? (
-              <span className="channel-link channel-link--placeholder" aria-disabled="true">
-                <ChannelIcon type={channel.type} size={18} />
-                <span className="truncate">{channel.name}</span>
-              </span>
-            ) : (
-              <Link to={channelPath(serverId, channel.id)} onClick={closeDrawer}
-                className={`channel-link${channel.id === activeId ? ' is-active' : ''}`}
-                aria-current={channel.id === activeId ? 'page' : undefined}>
-                <ChannelIcon type={channel.type} size={18} />
-                <span className="truncate">{channel.name}</span>
-              </Link>
-            )}
-          </li>
-        ))}
+        {!loading && channels.map((channel) => {
+          const active = channel.id === activeId;
+          const entry = active ? null : unread[channel.id];
+          const bold = entry && (entry.unread > 0 || entry.mentions > 0);
+          return (
+            <li key={channel.id}>
+              {placeholder ? (
+                <span className="channel-link channel-link--placeholder" aria-disabled="true">
+                  <ChannelIcon type={channel.type} size={18} />
+                  <span className="truncate">{channel.name}</span>
+                </span>
+              ) : (
+                <Link to={channelPath(serverId, channel.id)} onClick={closeDrawer}
+                  className={`channel-link${active ? ' is-active' : ''}${bold ? ' is-unread' : ''}`}
+                  aria-current={active ? 'page' : undefined}>
+                  <ChannelIcon type={channel.type} size={18} />
+                  <span className="truncate">{channel.name}</span>
+                  {bold && <UnreadBadge unread={entry.unread} mentions={entry.mentions} />}
+                </Link>
+              )}
+            </li>
+          );
+        })}
       </ul>
     </section>
   );

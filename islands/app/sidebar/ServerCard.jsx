@@ -1,12 +1,21 @@
-// One card of 'Ваши серверы': icon, name, description or 'Без описания'.
+// One card of 'Ваши серверы': icon, name, description or 'Без описания'; a dot on the icon when
+// one of its channels has something unread, the red mention count when someone mentioned you.
 import Crown from 'lucide-react/icons/crown';
+import { countLabel, serverSum, useUnread } from '../data/unread.js';
 import { Link } from '../router.js';
 import ServerIcon from '../ui/ServerIcon.jsx';
+import { unreadWords } from './UnreadBadge.jsx';
 
 export default function ServerCard({ server, to }) {
+  const unread = useUnread((state) => serverSum(state.channels, server.id).unread);
+  const mentions = useUnread((state) => serverSum(state.channels, server.id).mentions);
   return (
-    <Link to={to} className="server-card">
-      <ServerIcon server={server} size={44} className="server-card__icon" />
+    <Link to={to} className={`server-card${unread ? ' is-unread' : ''}`}>
+      <span className="server-card__icon-wrap">
+        <ServerIcon server={server} size={44} className="server-card__icon" />
+        {mentions > 0 && <span className="server-card__mentions" aria-hidden="true">{countLabel(mentions)}</span>}
+        {unread > 0 && !mentions && <span className="server-card__dot" aria-hidden="true" />}
+      </span>
       <span className="server-card__text">
         <span className="server-card__name">
           <span className="truncate">{server.name}</span>
@@ -14,6 +23,9 @@ export default function ServerCard({ server, to }) {
         </span>
         <span className="server-card__description">{server.description || 'Без описания'}</span>
       </span>
+      {unread > 0 && (
+        <span className="sr-only">{mentions > 0 ? unreadWords(0, mentions) : 'есть непрочитанные сообщения'}</span>
+      )}
     </Link>
   );
 }

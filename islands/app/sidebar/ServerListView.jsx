@@ -1,12 +1,14 @@
-// The server list view: recommendations, 'Ваши серверы (n)', create and join.
+// The server list view: recommendations, 'Личные сообщения', 'Ваши серверы (n)', create and join.
 import LogIn from 'lucide-react/icons/log-in';
 import Plus from 'lucide-react/icons/plus';
 import { useServers } from '../data/queries.js';
 import { Link, serverPath } from '../router.js';
 import { useShell } from '../store.js';
 import Skeleton from '../ui/Skeleton.jsx';
+import DmList from './DmList.jsx';
 import RecommendedStrip from './RecommendedStrip.jsx';
 import ServerCard from './ServerCard.jsx';
+import '../regions/firstLoad.js'; // one chunk for the first load: see there
 
 function CardSkeleton() {
   return (
@@ -26,6 +28,7 @@ export default function ServerListView() {
   return (
     <div className="sidebar__pane sidebar__pane--list">
       <RecommendedStrip />
+      <DmList />
       <section className="sidebar__section" aria-labelledby="my-servers-title">
         <div className="sidebar__heading">
           <h2 id="my-servers-title">Ваши серверы ({servers?.length ?? 0})</h2>

@@ -1,13 +1,27 @@
 // The left column (spec "Sidebar"): the server list, or the active server's channels slid in.
+import { Suspense, useEffect } from 'react';
+import preloadable from '../../lib/preloadable.jsx';
 import ChannelView from './ChannelView.jsx';
-import ServerListView from './ServerListView.jsx';
+
+// The server list (with the DM list and the recommendations) is not in a channel page's first
+// load: a page that opens on it loads it before the island mounts (`prepareSidebar`); any other
+// page loads it once the page has settled, so that going back to the list shows it at once.
+const ServerListView = preloadable(() => import('./ServerListView.jsx'));
+const AFTER_LOAD_MS = 2000;
+
+/** Loads the code of the view `route` shows, so that the island's first render needs no fallback. */
+export const prepareSidebar = (route) => (route.serverId == null ? ServerListView.preload() : Promise.resolve());
 
 export default function Sidebar({ user, route }) {
   const { serverId, channelId } = route;
+  useEffect(() => {
+    const timer = setTimeout(() => ServerListView.preload().catch(() => {}), AFTER_LOAD_MS);
+    return () => clearTimeout(timer);
+  }, []);
   return (
     <nav id="app-sidebar" className="sidebar" aria-label={serverId == null ? 'Серверы' : 'Каналы'}>
       {serverId == null ? (
-        <ServerListView key="list" />
+        <Suspense fallback={null}><ServerListView key="list" /></Suspense>
       ) : (
         <ChannelView key={serverId} user={user} serverId={serverId} channelId={channelId} />
       )}

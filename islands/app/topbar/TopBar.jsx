@@ -1,8 +1,14 @@
 // The 48 px bar over the app (spec 000 "Top bar"): the sidebar toggle, where you are, the search
-// button (DESIGN: the message search box; it opens the search dialog), the user menu.
+// button (DESIGN: the message search box; it opens the search dialog), the friends button, the
+// notifications bell,
+// the user menu. It also watches for the user going idle (the status the menu shows).
 import PanelLeft from 'lucide-react/icons/panel-left';
 import Search from 'lucide-react/icons/search';
+import Users from 'lucide-react/icons/users';
+import { useIdleWatch } from '../live/idle.js';
+import NotificationsBell from '../notifications/NotificationsBell.jsx';
 import { useSearchDialog } from '../search/store.js';
+import { Link } from '../router.js';
 import { useShell } from '../store.js';
 import { useIsPhone } from '../ui/useMediaQuery.js';
 import TopBarTitle from './TopBarTitle.jsx';
@@ -15,6 +21,7 @@ export default function TopBar({ user, csrfToken, route }) {
   const open = useShell((state) => (phone ? state.drawerOpen : !state.sidebarCollapsed));
   const toggleSidebar = useShell((state) => state.toggleSidebar);
   const openSearch = useSearchDialog((state) => state.openSearch);
+  useIdleWatch();
   return (
     <header className="app-topbar">
       <button type="button" className="icon-button app-topbar__toggle" onClick={() => toggleSidebar(phone)}
@@ -29,6 +36,11 @@ export default function TopBar({ user, csrfToken, route }) {
         <span className="app-topbar__search-label">Поиск</span>
         <kbd className="app-topbar__search-keys" aria-hidden="true">{MAC ? '⌘' : 'Ctrl'} /</kbd>
       </button>
+      <Link to="/app/friends" className="icon-button app-topbar__friends" aria-label="Друзья"
+        aria-current={route?.name === 'friends' ? 'page' : undefined}>
+        <Users size={20} aria-hidden="true" />
+      </Link>
+      <NotificationsBell />
       <UserMenu user={user} csrfToken={csrfToken} />
     </header>
   );

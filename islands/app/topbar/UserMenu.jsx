@@ -1,16 +1,19 @@
-// The user menu (spec 000 "Top bar"): a disclosure with the name, the handle, settings and
-// logout, and the status others see. Closes on outside click, Escape and after a choice.
+// The user menu (spec 000 "Top bar"): a disclosure with the name, the handle, friends,
+// settings and logout, and the status others see. Closes on outside click, Escape and after a choice.
 import { useEffect, useRef, useState } from 'react';
 import Settings from 'lucide-react/icons/settings';
+import Users from 'lucide-react/icons/users';
 import { signOut } from '../../lib/api.js';
 import { disconnect } from '../../lib/socket.js';
 import { useMyStatus } from '../live/myStatus.js';
 import { Link } from '../router.js';
+import { useCustomStatus } from './customStatus.js';
 import StatusPicker from './StatusPicker.jsx';
 
 export default function UserMenu({ user, csrfToken }) {
   const [open, setOpen] = useState(false);
   const status = useMyStatus((state) => state.status);
+  const customStatus = useCustomStatus((state) => state.text);
   const root = useRef(null);
   const fullName = [user.firstName, user.lastName].filter(Boolean).join(' ') || user.username;
 
@@ -41,8 +44,15 @@ export default function UserMenu({ user, csrfToken }) {
         <span className="user-menu__name">{fullName}</span>
       </summary>
       <div className="user-menu__panel">
-        <p className="user-menu__who"><strong>{fullName}</strong><span>@{user.username}</span></p>
+        <p className="user-menu__who">
+          <strong>{fullName}</strong><span>@{user.username}</span>
+          {customStatus && <span className="user-menu__custom">{customStatus}</span>}
+        </p>
         <StatusPicker onChosen={() => setOpen(false)} />
+        <Link to="/app/friends" className="user-menu__item" onClick={() => setOpen(false)}>
+          <Users size={16} aria-hidden="true" />
+          Друзья
+        </Link>
         <Link to="/app/settings" className="user-menu__item" onClick={() => setOpen(false)}>
           <Settings size={16} aria-hidden="true" />
           Настройки

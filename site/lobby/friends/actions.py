@@ -19,6 +19,7 @@ from lobby.friends.models import Block, Friendship, FriendRequest, pair_of
 from lobby.friends.notify import (notify_friend_removed, notify_request_accepted, notify_request_received,
                                   notify_request_removed)
 from lobby.friends.privacy import accepts_requests_from
+from lobby.notifications.friends import do_notify_friend_accepted, do_notify_friend_request
 from lobby.friends.relations import are_friends, has_blocked, is_blocked_either_way, pending_between
 from lobby.texts import text
 
@@ -64,6 +65,7 @@ def send_request(sender: User, username: str, message: str | None) -> tuple[str,
     sent = request.to_dict()
     db.session.commit()
     notify_request_received(sent)
+    do_notify_friend_request(sent)
     return "request", sent
 
 
@@ -90,6 +92,7 @@ def do_accept(user: User, request: FriendRequest) -> dict:
         raise
     friends = [(user.id, friend_of(other, since)), (other.id, friend_of(user, since))]
     notify_request_accepted(friends)
+    do_notify_friend_accepted(user, other.id)
     return friends[0][1]
 
 

@@ -9,13 +9,16 @@ from sqlalchemy.exc import IntegrityError
 
 from lobby.accounts.models import User
 from lobby.database import utcnow
+from lobby.dms.access import check_may_write
 from lobby.errors import ApiError, ValidationError
 from lobby.extensions import db
 from lobby.texts import text
 from lobby.jobs.queue import enqueue
+from lobby.messages import mentions
 from lobby.messages.jobs import remove_attachment_files
 from lobby.messages.models import Attachment, Message, Reaction
 from lobby.messages.serialize import message_dict
+from lobby.notifications.messages import do_notify_message
 from lobby.realtime.bus import Recipients, publish
 from lobby.servers.access import access_channel
 
@@ -86,9 +89,16 @@ def do_edit_message(user: User, message_id: int, content) -> dict:
     has_files = db.session.scalar(select(Attachment.id).where(Attachment.message_id == message.id).limit(1))
     message.content = check_content(content, allow_empty=has_files is not None)
     message.edited_at = utcnow()
+    before, after = mentions.of_message(message), mentions.resolve(message.channel_id, user.id, message.content)
+    message.mentions, message.mentions_everyone = after.stored, after.everyone
+    if mentions.counted(before) != mentions.counted(after):  # a removed mention stops counting
+        mentions.write_rows(message.id, message.channel_id, after, replace=True)
     db.session.commit()
     body = message_dict(message)
     notify_channel(message.channel_id, "message_edited", body)
+    newly = [user_id for user_id in after.ids if user_id not in before.ids]
+    if newly:
+        do_notify_message(body, newly, edited=True)
     return body
 
 
@@ -116,8 +126,10 @@ def reaction_event(body: dict, emoji: str, user_id: int) -> dict:
 
 
 def do_add_reaction(user: User, message_id: int, emoji) -> tuple[dict, dict]:
-    """Returns the message and the `reaction_added` event's data."""
-    message, _ = message_in_reach(user, message_id)
+    """Returns the message and the `reaction_added` event's data. In a DM, not while a block stands
+    either way (taking one's reaction back stays possible)."""
+    message, membership = message_in_reach(user, message_id)
+    check_may_write(membership)
     value = check_emoji(emoji)
     db.session.add(Reaction(message_id=message.id, user_id=user.id, emoji=value))
     try:

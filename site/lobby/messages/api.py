@@ -24,6 +24,8 @@ blueprint = Blueprint("messages_api", __name__, url_prefix="/api/messages")
 csrf.exempt(blueprint)
 
 CHANNEL_MISSING = channel_not_found().message
+DM_BLOCKED = (f"in a DM, a block stands between its two people: the caller's `USER_BLOCKED` "
+              f"«{text('friends.you_blocked')}», or the other person's `USER_BLOCKED` «{text('dms.they_blocked')}»")
 NOT_FOUND = (f"No such message, or not a member: `MESSAGE_NOT_FOUND` «{text('message.not_found')}», "
              f"`CHANNEL_NOT_FOUND` «{CHANNEL_MISSING}»")
 SEND_REFUSALS = (
@@ -72,10 +74,11 @@ def send_form() -> tuple[dict, list]:
 def history(channel_id: int):
     """A page of a channel's messages
 
-    Members of the channel's server only (anyone else: 404 `CHANNEL_NOT_FOUND`, as if the channel
-    did not exist). Without a cursor: the newest page. `before`: the page before that id (history,
-    scrolling up). `after`: messages after that id, oldest first (catching up after a reconnect).
-    Always ordered oldest → newest; `hasMore` says whether another page exists in that direction.
+    Members of the channel's server only, or the two people of a DM (anyone else: 404
+    `CHANNEL_NOT_FOUND`, as if the channel did not exist). Without a cursor: the newest page.
+    `before`: the page before that id (history, scrolling up). `after`: messages after that id,
+    oldest first (catching up after a reconnect). Always ordered oldest → newest; `hasMore` says
+    whether another page exists in that direction.
     A cursor that is not a number is 400 `BAD_REQUEST` naming it."""
     access_channel(g.user, channel_id)
     asked = request.context.query
@@ -88,7 +91,7 @@ def history(channel_id: int):
 @api.validate(json=SendBody, resp=Response(
     HTTP_201=(OneMessage, "Created"), HTTP_200=(OneMessage, "Already sent with this nonce: the first message"),
     **refusals(HTTP_400=f"Body is neither a JSON object nor a multipart form: `BAD_REQUEST` «{text('request.not_object')}»",
-               HTTP_401=UNAUTHORIZED, HTTP_403=NOT_VERIFIED,
+               HTTP_401=UNAUTHORIZED, HTTP_403=f"{NOT_VERIFIED}; or {DM_BLOCKED}",
                HTTP_404=f"No such channel, or not a member: `CHANNEL_NOT_FOUND` «{CHANNEL_MISSING}»",
                HTTP_409=f"This user already used the nonce for a message in another channel: `NONCE_CONFLICT` "
                         f"«{sending.NONCE_TAKEN}»",
@@ -153,7 +156,7 @@ def delete(message_id: int):
 @blueprint.post("/<int:message_id>/reactions")
 @api_login_required
 @api.validate(json=ReactionBody, resp=Response(HTTP_200=OneMessage, **refusals(
-    HTTP_400=NOT_OBJECT, HTTP_401=UNAUTHORIZED, HTTP_403=NOT_VERIFIED, HTTP_404=NOT_FOUND)),
+    HTTP_400=NOT_OBJECT, HTTP_401=UNAUTHORIZED, HTTP_403=f"{NOT_VERIFIED}; or {DM_BLOCKED}", HTTP_404=NOT_FOUND)),
     tags=["messages"], security=BEARER, operation_id="addReaction")
 def react(message_id: int):
     """Add a reaction

@@ -19,7 +19,7 @@ PAGE, MAX_PAGE = 50, 100
 Replied, RepliedAuthor = aliased(Message), aliased(User)
 ROWS = (select(Message.id, Message.channel_id, Message.content, Message.created_at, Message.edited_at,
                Message.reply_to_id, Message.nonce, User.id, User.username, User.profile_image_url,
-               Replied.id, Replied.content, RepliedAuthor.username)
+               Replied.id, Replied.content, RepliedAuthor.username, Message.mentions, Message.mentions_everyone)
         .join(User, User.id == Message.author_id)
         .outerjoin(Replied, Replied.id == Message.reply_to_id)
         .outerjoin(RepliedAuthor, RepliedAuthor.id == Replied.author_id))
@@ -73,9 +73,10 @@ def as_dicts(rows) -> list[dict]:
 def as_message(row) -> SimpleNamespace:
     """A row in the shape `message_dict` reads (the one wire shape of a message)."""
     (id_, channel_id, content, created_at, edited_at, reply_to_id, nonce,
-     author_id, username, picture, replied_id, replied_content, replied_author) = row
+     author_id, username, picture, replied_id, replied_content, replied_author, mentioned, everyone) = row
     reply = None if replied_id is None else SimpleNamespace(
         id=replied_id, content=replied_content, author=SimpleNamespace(username=replied_author))
     return SimpleNamespace(id=id_, channel_id=channel_id, content=content, created_at=created_at, edited_at=edited_at,
-                           reply_to_id=reply_to_id, nonce=nonce, reply_to=reply,
+                           reply_to_id=reply_to_id, nonce=nonce, reply_to=reply, mentions=mentioned,
+                           mentions_everyone=everyone,
                            author=SimpleNamespace(id=author_id, username=username, profile_image_url=picture))

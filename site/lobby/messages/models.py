@@ -2,7 +2,7 @@ from __future__ import annotations
 
 from datetime import datetime
 
-from sqlalchemy import BigInteger, ForeignKey, Index, String, Text, UniqueConstraint
+from sqlalchemy import JSON, BigInteger, ForeignKey, Index, String, Text, UniqueConstraint, false, text
 from sqlalchemy.orm import Mapped, mapped_column, relationship
 
 from lobby.accounts.models import User
@@ -15,7 +15,10 @@ class Message(db.Model):
     # A client nonce makes a resend after a dropped connection create the message only once.
     # (author_id, created_at): the send rate counts an author's recent messages (sending.py).
     __table_args__ = (UniqueConstraint("author_id", "nonce"), Index("ix_messages_channel_id_id", "channel_id", "id"),
-                      Index("ix_messages_author_id_created_at", "author_id", "created_at"))
+                      Index("ix_messages_author_id_created_at", "author_id", "created_at"),
+                      # The few messages with @everyone, by channel: a person's unread mentions count them.
+                      Index("ix_messages_everyone", "channel_id", "id", postgresql_where=text("mentions_everyone"),
+                            sqlite_where=text("mentions_everyone")))
 
     id: Mapped[int] = mapped_column(primary_key=True)
     channel_id: Mapped[int] = mapped_column(ForeignKey("channels.id", ondelete="CASCADE"))
@@ -25,6 +28,10 @@ class Message(db.Model):
     nonce: Mapped[str | None] = mapped_column(String(64), default=None)
     created_at: Mapped[datetime] = mapped_column(default=utcnow)
     edited_at: Mapped[datetime | None] = mapped_column(default=None)
+    # Who `@name` reached, resolved at send (and edit) among the people who can read the channel:
+    # [{id, username}], or None for none. `@everyone` from an owner or moderator sets the flag.
+    mentions: Mapped[list | None] = mapped_column(JSON(none_as_null=True), default=None)
+    mentions_everyone: Mapped[bool] = mapped_column(default=False, server_default=false())
 
     author: Mapped[User] = relationship(lazy="joined")
     reply_to: Mapped[Message | None] = relationship(remote_side=[id], lazy="joined", join_depth=1)

@@ -84,6 +84,11 @@ class Author(Answer):
     profile_image_url: str | None
 
 
+class Mentioned(Answer):
+    id: int
+    username: str = Field(description="As it was when the message was written or last edited.")
+
+
 class Reaction(Answer):
     emoji: str
     count: int
@@ -121,7 +126,11 @@ class Message(Answer):
     nonce: str | None = None
     author: Author
     reply_to: Quoted | None = None
-    mentions: list[int] = []
+    mentions: list[Mentioned] = Field(description=(
+        "Who `@username` reached: people who can read the channel (server members, or the two people of a DM), "
+        "resolved when the message was sent or edited; a name nobody there has stays plain text."))
+    mentions_everyone: bool = Field(description="`@everyone` written by the server's owner or a moderator (from "
+                                                "anyone else it is plain text).")
     attachments: list[Attachment] = []
     reactions: list[Reaction]
 
@@ -145,15 +154,17 @@ class Sender(Answer):
 class FoundMessage(Answer):
     id: int
     channel_id: int
-    server_id: int
-    channel_name: str
-    server_name: str
+    server_id: int | None = Field(description="Null for a direct conversation's message.")
+    channel_name: str = Field(description="A direct conversation's: the other person's username.")
+    server_name: str | None = Field(description="Null for a direct conversation's message.")
     content: str
     created_at: datetime
     timestamp: datetime = Field(description="The same as `createdAt` (the spec names both).")
     edited_at: datetime | None
     sender: Sender
     author: Sender = Field(description="The same as `sender` (the spec names both).")
+    mentions: list[Mentioned]
+    mentions_everyone: bool
 
 
 class Found(Answer):

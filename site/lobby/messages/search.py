@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from flask import Blueprint, g, request
-from sqlalchemy import select
+from sqlalchemy import literal, null, select
 
 from lobby.accounts.models import User
 from lobby.accounts.session import api_login_required, json_response, token_user_key
@@ -47,20 +47,25 @@ def check_query(raw: str | None) -> str:
 class Scope:
     server_id: int | None = None
     channel_id: int | None = None
+    dm_with: str | None = None  # the channel is a DM of the caller's: the other person's username
 
 
 def access_scope(user: User, server_id: int | None, channel_id: int | None) -> Scope:
-    """The filters, each checked like the calls that read that server or channel."""
+    """The filters, each checked like the calls that read that server or channel. A DM is no
+    server's channel: with `serverId` it is not found."""
     if server_id is not None:
         access_member(user, server_id)
+    dm_with = None
     if channel_id is not None:
-        channel, _ = access_channel(user, channel_id)
+        channel, participant = access_channel(user, channel_id)
         if server_id is not None and channel.server_id != server_id:
             raise channel_not_found()
-    return Scope(server_id, channel_id)
+        if channel.server_id is None:
+            dm_with = db.session.scalar(select(User.username).where(User.id == participant.other_id))
+    return Scope(server_id, channel_id, dm_with)
 
 
-def found_dict(message: Message, channel_name: str, server_id: int, server_name: str) -> dict:
+def found_dict(message: Message, channel_name: str, server_id: int | None, server_name: str | None) -> dict:
     sender = author(message.author)
     return {
         "id": message.id, "channelId": message.channel_id, "serverId": server_id,
@@ -68,6 +73,7 @@ def found_dict(message: Message, channel_name: str, server_id: int, server_name:
         "createdAt": message.created_at.isoformat(), "timestamp": message.created_at.isoformat(),
         "editedAt": message.edited_at.isoformat() if message.edited_at else None,
         "sender": sender, "author": sender,
+        "mentions": message.mentions or [], "mentionsEveryone": bool(message.mentions_everyone),
     }
 
 
@@ -75,6 +81,12 @@ def find_messages(user: User, raw_query: str, scope: Scope, before: int | None, 
     found = terms(raw_query)
     if not found.words:
         return [], False  # only punctuation: nothing can match
+    if scope.dm_with is not None:  # one DM of the caller's (access_scope checked it): no server to join
+        query = (select(Message, literal(scope.dm_with), null(), null())
+                 .where(Message.channel_id == scope.channel_id,
+                        matching(db.engine.dialect.name, found, Message.id, Message.content)))
+        return page_found(query, before, limit)
+    # Without a channel: the servers the caller belongs to, never a DM (no DM has a server).
     readable = select(Membership.server_id).where(Membership.user_id == user.id)
     query = (select(Message, Channel.name, Server.id, Server.name)
              .join(Channel, Channel.id == Message.channel_id).join(Server, Server.id == Channel.server_id)
@@ -84,6 +96,10 @@ def find_messages(user: User, raw_query: str, scope: Scope, before: int | None, 
         query = query.where(Channel.server_id == scope.server_id)
     if scope.channel_id is not None:
         query = query.where(Message.channel_id == scope.channel_id)
+    return page_found(query, before, limit)
+
+
+def page_found(query, before: int | None, limit: int) -> tuple[list[dict], bool]:
     if before is not None:
         query = query.where(Message.id < before)
     rows = db.session.execute(query.order_by(Message.id.desc()).limit(limit + 1)).all()
@@ -100,14 +116,18 @@ def find_messages(user: User, raw_query: str, scope: Scope, before: int | None, 
     HTTP_403=f"`serverId` names a public server the caller is not a member of: `NOT_A_MEMBER` «{access.NOT_MEMBER}»; "
              f"or {NOT_VERIFIED}",
     HTTP_404="`serverId` names no server or a private one the caller is not in; `channelId` names no channel, one of "
-             "a server the caller is not in, or (with `serverId`) one of another server: `SERVER_NOT_FOUND` "
+             "a server the caller is not in, a DM of others, or (with `serverId`) one of another server or a DM: "
+             "`SERVER_NOT_FOUND` "
              f"«{access.NOT_FOUND}», `CHANNEL_NOT_FOUND` «{channel_not_found().message}»",
     HTTP_429="120 searches per minute per user: `RATE_LIMITED`")),
     tags=["messages"], security=BEARER, operation_id="searchMessages")
 def search():
     """Messages found by word
 
-    Only messages in channels of servers the caller is a member of; newest first. The query is cut
+    Only messages in channels of servers the caller is a member of, or, with `channelId` naming one
+    of the caller's direct conversations, in that DM (its `serverId` and `serverName` are null, its
+    `channelName` the other person's username; a search without `channelId` never looks in DMs);
+    newest first. The query is cut
     into words (letters and digits; every other character — quotes, operators, punctuation — only
     separates words, so no query syntax reaches the database). A message matches when it holds every
     word, case-insensitively, with 'ё' read as 'е'. Every word is a whole word except the last one,

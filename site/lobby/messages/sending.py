@@ -3,11 +3,12 @@ and the live socket's `send_message`.
 
 A text message is checked and written by one statement in autocommit (`SEND_TEXT`): it inserts
 only where the author's session still stands (the access token's sign-in is open, the account's
-session version is the token's, not deactivated, verified), the author is a member of the channel's server and, for the HTTP API, under the send
-rate; it returns the author's name and picture for the answer. So a send is one database round
-trip, with no transaction to open or commit, no ORM unit of work and no rate-limit call to Redis:
-measured with py-spy under `bench/chat_load.py --scenarios http`, the token's user lookup, the
-BEGIN/COMMIT round trips and the limiter were most of a send's cost. When no row comes back,
+session version is the token's, not deactivated, verified), the author is a member of the
+channel's server (or one of the two people of a DM, with no block between them) and, for the
+HTTP API, under the send rate; it returns the author's name and picture for the answer. So a send
+is one database round trip, with no transaction to open or commit, no ORM unit of work and no
+rate-limit call to Redis: measured with py-spy under `bench/chat_load.py --scenarios http`, the
+token's user lookup, the BEGIN/COMMIT round trips and the limiter were most of a send's cost. When no row comes back,
 `explain_refusal` works out which error it was, off the hot path.
 
 A message with files or a reply takes the ORM path (`send_with_extras`): it is rarer and does
@@ -27,14 +28,17 @@ from lobby.accounts.models import User
 from lobby.accounts.session import check_session
 from lobby.accounts.tokens import Claims
 from lobby.database import HotStatement, UtcDateTime, utcnow
+from lobby.dms.access import check_may_write
+from lobby import fastjson
 from lobby.errors import HTTP_MESSAGES, ApiError, ValidationError
 from lobby.extensions import db
 from lobby.ids import parse_id
 from lobby.texts import text
-from lobby.messages import attachments
+from lobby.messages import attachments, mentions
 from lobby.messages.actions import check_content, clean_nonce, notify_channel
 from lobby.messages.models import Message
 from lobby.messages.serialize import attachment_dict, message_dict
+from lobby.notifications.messages import do_notify_message
 from lobby.servers.access import access_channel, channel_not_found
 
 
@@ -66,23 +70,36 @@ RECENT = """(SELECT count(*) FROM (SELECT 1 FROM messages AS recent WHERE recent
 # Written out rather than composed: SQLAlchemy renders RETURNING columns unqualified, which inside
 # a subquery on `users` would read ambiguously. The same text runs on PostgreSQL and SQLite (3.35+).
 SEND_TEXT = """
-    INSERT INTO messages (channel_id, author_id, content, nonce, created_at)
-    SELECT channels.id, users.id, :content, :nonce, :created_at
+    INSERT INTO messages (channel_id, author_id, content, nonce, created_at, mentions, mentions_everyone)
+    SELECT channels.id, users.id, :content, :nonce, :created_at, :mentions, :mentions_everyone
     FROM channels
-    JOIN memberships ON memberships.server_id = channels.server_id
-    JOIN users ON users.id = memberships.user_id
-    WHERE channels.id = :channel_id AND users.id = :author_id AND users.session_version = :session_version
-      AND NOT users.is_deactivated AND users.is_email_verified {sign_in} {rate}
+    JOIN users ON users.id = :author_id
+    WHERE channels.id = :channel_id AND users.session_version = :session_version
+      AND NOT users.is_deactivated AND users.is_email_verified AND ({member} OR channels.server_id IS NULL AND {in_dm})
+      {sign_in} {rate}
     RETURNING id,
       (SELECT author.username FROM users AS author WHERE author.id = messages.author_id),
       (SELECT author.profile_image_url FROM users AS author WHERE author.id = messages.author_id)
 """
+# The author is a member of the channel's server: one read of the (server_id, user_id) unique index,
+# as the join it replaces did. (As an EXISTS, not a LEFT JOIN: PostgreSQL planned that join as a
+# hash of all the author's memberships.)
+MEMBER = """EXISTS (SELECT 1 FROM memberships WHERE memberships.server_id = channels.server_id
+             AND memberships.user_id = users.id)"""
+# Or the channel is a DM (no server) of which the author is one of the two people, with no block
+# either way between them: read only for a channel with no server.
+IN_DM = """EXISTS (SELECT 1 FROM direct_chats WHERE direct_chats.channel_id = channels.id
+             AND (direct_chats.user_low_id = users.id OR direct_chats.user_high_id = users.id)
+             AND NOT EXISTS (SELECT 1 FROM blocks
+               WHERE blocks.blocker_id = direct_chats.user_low_id AND blocks.blocked_id = direct_chats.user_high_id
+                  OR blocks.blocker_id = direct_chats.user_high_id AND blocks.blocked_id = direct_chats.user_low_id))"""
 # The sign-in the access token names is still open (a primary-key read).
 SIGNED_IN = """AND EXISTS (SELECT 1 FROM sign_ins WHERE sign_ins.id = :sign_in_id AND sign_ins.user_id = users.id
              AND sign_ins.ended_at IS NULL AND sign_ins.expires_at > :created_at)"""
 TIMES = {"created_at": UtcDateTime(), "window_start": UtcDateTime()}
 # By (rated, signed in): a client's send names its sign-in; the server sending for a user does not.
-SEND = {(rated, signed_in): HotStatement(SEND_TEXT.format(sign_in=SIGNED_IN if signed_in else "",
+SEND = {(rated, signed_in): HotStatement(SEND_TEXT.format(member=MEMBER, in_dm=IN_DM,
+                                                          sign_in=SIGNED_IN if signed_in else "",
                                                           rate=f"AND {RECENT} < :window_count" if rated else ""), TIMES)
         for rated in (False, True) for signed_in in (False, True)}
 
@@ -109,9 +126,11 @@ def send_message(author: Claims, channel_id: int, content, reply_to_id=None, non
 
 def send_text(author: Claims, channel_id: int, content, nonce, rate: SendRate | None = None) -> tuple[dict, bool]:
     trimmed, nonce, created_at = check_content(content), clean_nonce(nonce), utcnow()
+    mentioned = mentions.resolve(channel_id, author.user_id, trimmed, release=True)  # no statement without '@'
     params = {"channel_id": channel_id, "author_id": author.user_id, "session_version": author.session_version,
               "sign_in_id": author.sign_in_id, "content": trimmed, "nonce": nonce, "created_at": created_at,
-              **(rate.window(created_at) if rate else {})}
+              "mentions": fastjson.dumps(mentioned.people).decode() if mentioned.people else None,
+              "mentions_everyone": mentioned.everyone, **(rate.window(created_at) if rate else {})}
     try:
         row = SEND[rate is not None, author.sign_in_id is not None].first(db.engine, params)
     except IntegrityError as error:  # the nonce was used before: that first message stands
@@ -121,21 +140,28 @@ def send_text(author: Claims, channel_id: int, content, nonce, rate: SendRate | 
     # The answer is built from what is in hand, not read back (a new message has no reactions).
     written = SimpleNamespace(id=row[0], channel_id=channel_id, content=trimmed, created_at=created_at, edited_at=None,
                               reply_to_id=None, reply_to=None, nonce=nonce, author=SimpleNamespace(
-                                  id=author.user_id, username=row[1], profile_image_url=row[2]))
+                                  id=author.user_id, username=row[1], profile_image_url=row[2]),
+                              mentions=mentioned.stored, mentions_everyone=mentioned.everyone)
     body = message_dict(written, [], [])
+    if mentions.counted(mentioned):  # the unread counts see the mention before the sockets hear of it
+        mentions.write_rows(written.id, channel_id, mentioned)
+        db.session.commit()
     notify_channel(channel_id, "new_message", body)
+    do_notify_message(body, mentioned.ids)
     return body, True
 
 
 def explain_refusal(author: Claims, channel_id: int, nonce: str | None, rate: SendRate | None,
                     now: datetime) -> tuple[dict, bool]:
     """Nothing was written: say why. The session ended (401), the e-mail is unverified (403), the
-    channel is not one of the author's (404), or the author is over the limit (429), unless this
-    is a resend of a message that was written: then that message stands."""
-    access_channel(check_session(author), channel_id)
+    channel is not one of the author's (404), a block stands in a DM (403), or the author is over
+    the limit (429), unless this is a resend of a message that was written: then that message
+    stands."""
+    _, participant = access_channel(check_session(author), channel_id)
     earlier = existing_by_nonce(author.user_id, channel_id, nonce)
     if earlier is not None:
         return message_dict(earlier), False
+    check_may_write(participant)
     if rate is not None:
         check_rate(author, rate, now)
     raise channel_not_found()  # left the server between the insert and this check
@@ -152,7 +178,8 @@ def check_rate(author: Claims, rate: SendRate, now: datetime) -> None:
 
 
 def send_with_extras(user: User, channel_id: int, content, reply_to_id, nonce, sent: list) -> tuple[dict, bool]:
-    channel, _ = access_channel(user, channel_id)
+    channel, participant = access_channel(user, channel_id)
+    check_may_write(participant)
     channel_id = channel.id
     trimmed = check_content(content, allow_empty=bool(sent))
     nonce = clean_nonce(nonce)
@@ -162,12 +189,14 @@ def send_with_extras(user: User, channel_id: int, content, reply_to_id, nonce, s
             return message_dict(earlier), False
     replied = check_reply(channel_id, reply_to_id)
     prepared = attachments.check_files(sent)
+    mentioned = mentions.resolve(channel_id, user.id, trimmed)
     message = Message(channel_id=channel_id, author=user, content=trimmed, reply_to=replied, nonce=nonce,
-                      created_at=utcnow())
+                      created_at=utcnow(), mentions=mentioned.stored, mentions_everyone=mentioned.everyone)
     db.session.add(message)
     written, rows = attachments.store_files(message, prepared)
     try:
         db.session.flush()  # the id and the attachments' ids, for the answer
+        mentions.write_rows(message.id, channel_id, mentioned)
         body = message_dict(message, [], [attachment_dict(row) for row in rows])
         db.session.commit()
     except BaseException as error:
@@ -175,6 +204,7 @@ def send_with_extras(user: User, channel_id: int, content, reply_to_id, nonce, s
         attachments.remove_paths(written)
         return first_with_nonce(user.id, channel_id, nonce, error)
     notify_channel(channel_id, "new_message", body)
+    do_notify_message(body, mentioned.ids, replied.author_id if replied is not None else None)
     return body, True
 
 

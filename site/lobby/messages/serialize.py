@@ -66,7 +66,7 @@ def message_dict(message: Message, reactions: list[dict] | None = None, attachme
         "replyToId": message.reply_to_id, "messageType": "text", "nonce": message.nonce,
         "author": author(message.author),
         "replyTo": {"id": reply.id, "content": reply.content, "author": {"username": reply.author.username}} if reply else None,
-        "mentions": [],
+        "mentions": message.mentions or [], "mentionsEveryone": bool(message.mentions_everyone),
         "attachments": attachments if attachments is not None else attachments_of([message.id]).get(message.id, []),
         "reactions": reactions if reactions is not None else reactions_of([message.id]).get(message.id, []),
     }

@@ -63,6 +63,7 @@ class Connection:
         # The session it was opened with: each send is checked against it, and a sign-out closes it.
         self.claims = Claims(user.id, user.session_version, getattr(user, "sign_in_id", None))
         self.channels: set[int] = set()  # guarded by the hub's lock
+        self.watched: dict[int, int | None] = {}  # channel id → its server's (None: a DM); the hub's lock
         self.revocations = 0  # bumped whenever the hub takes channels away (see Hub.join)
         self.closed = False
         self.ping_seconds = ping_seconds

@@ -27,6 +27,7 @@ from lobby.input_guard import refuse_nul
 from lobby.extensions import db, sock
 from lobby.realtime.handlers import handle
 from lobby.realtime.connection import CLOSE_UNAUTHORIZED, Connection, encode, wire
+from lobby.realtime.watch import watch_on_connect
 from lobby.texts import text
 
 log = logging.getLogger(__name__)
@@ -86,6 +87,10 @@ def gateway(ws):
     conn.send({"type": "connected", "data": {"userId": user.id, "username": user.username,
                                              "status": presence.chosen_status(user.id)}})
     hub.register(conn)
+    # Right after `connected` (registered before: no channel added meanwhile is missed), before
+    # presence: the client reads its unread state when `connected` arrives, and a message in
+    # between must reach it live; one indexed query, ~1 ms.
+    watch_on_connect(hub, conn)
     conn.start()
     quietly(presence.connected, user.id)
     try:

@@ -4,6 +4,10 @@ The bus calls `Hub.deliver` from one thread (the Redis subscriber in production,
 published in embedded mode): it serializes each event once, as WebSocket bytes, and hands them to
 every target connection (`connection.py`), which never blocks. One pinger thread pings every
 socket on its schedule, rather than a timer per socket.
+
+Each socket also watches every channel its user can read (`watch.py`): a `new_message` of a channel
+it watches but has not joined reaches it as `channel_activity`, made here from the event itself
+(no query, no write per recipient), encoded once per distinct frame.
 """
 from __future__ import annotations
 
@@ -31,6 +35,7 @@ class Hub:
         self._lock = threading.Lock()
         self._by_user: dict[int, set[Connection]] = {}
         self._by_channel: dict[int, set[Connection]] = {}
+        self._by_watched: dict[int, set[Connection]] = {}
         self._tick = 1.0  # how often the pinger looks; halves to the shortest ping period seen
 
     def attach(self) -> None:
@@ -69,6 +74,20 @@ class Hub:
             for channel_id in conn.channels:
                 _discard(self._by_channel, channel_id, conn)
             conn.channels.clear()
+            for channel_id in conn.watched:
+                _discard(self._by_watched, channel_id, conn)
+            conn.watched.clear()
+
+    def watch(self, conn: Connection, channels: dict[int, int | None], mark: int | None = None) -> bool:
+        """Add channels (id → server id, None for a DM) the connection's user can read. `mark` as in
+        `join`: refused if access was revoked since it was read (the caller loads them again)."""
+        with self._lock:
+            if conn.closed or (mark is not None and mark != conn.revocations):
+                return False
+            for channel_id, server_id in channels.items():
+                conn.watched[channel_id] = server_id
+                self._by_watched.setdefault(channel_id, set()).add(conn)
+            return True
 
     def join(self, conn: Connection, channel_id: int, mark: int | None = None) -> bool:
         """Subscribe a connection to a channel. `mark` is `conn.revocations` read before the
@@ -98,16 +117,54 @@ class Hub:
         if event.get("type") == "sessions_revoked":
             self._end_sessions(recipients, (event.get("data") or {}).get("signInId"))
             return
+        if event.get("type") == "watch_channels":
+            self._watch_more(event.get("data") or {}, recipients)
+            return
         with self._lock:
             sources = [self._by_user.get(u) for u in recipients.users]
             sources += [self._by_channel.get(c) for c in recipients.channels]
             sources = [s for s in sources if s]
-            if not sources:
-                return
-            targets = tuple(sources[0]) if len(sources) == 1 else set().union(*sources)
-        frame = wire(encode(event))  # once per event, not once per socket
-        for conn in targets:
+            targets = () if not sources else tuple(sources[0]) if len(sources) == 1 else set().union(*sources)
+            watching = self._watching_only(event, recipients)
+        if targets:
+            frame = wire(encode(event))  # once per event, not once per socket
+            for conn in targets:
+                conn.enqueue(frame)
+        if watching:
+            self._tell_activity(event.get("data") or {}, watching)
+
+    def _watching_only(self, event: dict, recipients: Recipients) -> list[Connection]:
+        """Under the lock: for a channel's new message, the sockets that watch it without having
+        joined it."""
+        if event.get("type") != "new_message" or len(recipients.channels) != 1:
+            return []
+        (channel_id,) = recipients.channels
+        return [conn for conn in self._by_watched.get(channel_id, ()) if channel_id not in conn.channels]
+
+    def _tell_activity(self, message: dict, watching: list[Connection]) -> None:
+        """`channel_activity` to each socket, `mentioned` for its own user; one frame per value."""
+        channel_id, author_id = message.get("channelId"), (message.get("author") or {}).get("id")
+        named = {person.get("id") for person in message.get("mentions") or ()}
+        everyone = bool(message.get("mentionsEveryone"))
+        frames: dict[tuple, bytes] = {}
+        for conn in watching:
+            mentioned = conn.user_id in named or (everyone and conn.user_id != author_id)
+            key = (conn.watched.get(channel_id), mentioned)
+            frame = frames.get(key)
+            if frame is None:
+                frame = frames[key] = wire(encode({"type": "channel_activity", "data": {
+                    "channelId": channel_id, "serverId": key[0], "messageId": message.get("id"),
+                    "authorId": author_id, "mentioned": mentioned}}))
             conn.enqueue(frame)
+
+    def _watch_more(self, data: dict, recipients: Recipients) -> None:
+        """Internal event: these users can read more channels now (a channel made in their server,
+        a server joined, a DM started). Not sent on."""
+        server_id = data.get("serverId")
+        channels = {int(c): server_id for c in data.get("channelIds", ())}
+        for user_id in recipients.users:
+            for conn in self.connections_of(user_id):
+                self.watch(conn, channels)
 
     def _revoke(self, data: dict, recipients: Recipients) -> None:
         """Internal event: these users lost these channels (kick, ban, leave). Not sent on."""
@@ -121,6 +178,9 @@ class Hub:
                     for channel_id in channel_ids & conn.channels:
                         conn.channels.discard(channel_id)
                         _discard(self._by_channel, channel_id, conn)
+                    for channel_id in channel_ids & conn.watched.keys():
+                        del conn.watched[channel_id]
+                        _discard(self._by_watched, channel_id, conn)
         # The client learns it too, so it can leave the server's screens (channel ids stay internal).
         frame = wire(encode({"type": "server_access_revoked",
                              "data": {"serverId": data.get("serverId"), "reason": data.get("reason")}}))

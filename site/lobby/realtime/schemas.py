@@ -19,6 +19,8 @@ from lobby.friends.schemas import Friend, FriendActivity, FriendRequest, FriendS
 from lobby.ids import MAX_ID
 from lobby.messages.actions import MAX_NONCE, clean_nonce
 from lobby.messages.schemas import Content, EditedContent, Emoji, Message, Reaction
+from lobby.notifications.schemas import NotificationFrame, NotificationsReadFrame
+from lobby.reads.schemas import ChannelActivityFrame, ReadState
 from lobby.realtime.presence import STATUSES
 from lobby.schema import Answer, Error, Payload, rule
 
@@ -292,6 +294,12 @@ SERVER_FRAMES: dict[str, tuple[type[BaseModel], str]] = {
                                                         "status changes."),
     "friend_activity": (FriendActivityFrame, "To every friend of the user whose status changed: the new "
                                              "entry of their activity logs."),
+    "channel_activity": (ChannelActivityFrame, "A new message in a channel the user can read (a server's text "
+                                               "channel or a DM) that this socket has not joined."),
+    "read_state": (ReadState, "To every socket of the user, when any of them (or the HTTP call) moved a read marker: "
+                              "the same body as `markChannelRead` answers."),
+    "notification": (NotificationFrame, "To every socket of the user: a new notification."),
+    "notifications_read": (NotificationsReadFrame, "To every socket of the user: notifications were read."),
     "error": (ErrorFrame, "The answer to a frame refused or failed."),
 }
 

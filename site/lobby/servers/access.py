@@ -3,10 +3,11 @@
 A private server the user is not a member of answers 404, as if it did not exist."""
 from __future__ import annotations
 
-from sqlalchemy import and_, bindparam, select
+from sqlalchemy import and_, bindparam, or_, select
 from sqlalchemy.orm import lazyload
 
 from lobby.accounts.models import User
+from lobby.dms.models import DirectChat, DmParticipant
 from lobby.errors import ApiError
 from lobby.extensions import db
 from lobby.servers.models import Ban, Channel, Membership, Server
@@ -67,15 +68,28 @@ def access_owner(user: User, server_id: int) -> tuple[Server, Membership]:
     return server, membership
 
 
-def access_channel(user: User, channel_id: int) -> tuple[Channel, Membership]:
-    """A channel of a server the user belongs to; 404 otherwise (channels are never public).
-    One query: every message sent goes through here."""
-    row = db.session.execute(
-        select(Channel, Membership).where(Channel.id == channel_id)
-        .outerjoin(Membership, and_(Membership.server_id == Channel.server_id, Membership.user_id == user.id))
-        .options(lazyload(Membership.user))
-    ).first()
-    channel, membership = row if row is not None else (None, None)
+# One statement, built once, for every message sent and read: the channel, the caller's membership
+# of its server, and whether the caller is one of the two people of a DM channel (a primary-key
+# read of `direct_chats`; nothing for a server's channel).
+CHANNEL_WITH_ACCESS = (
+    select(Channel, Membership, DirectChat.user_low_id, DirectChat.user_high_id)
+    .where(Channel.id == bindparam("channel"))
+    .outerjoin(Membership, and_(Membership.server_id == Channel.server_id, Membership.user_id == bindparam("user")))
+    .outerjoin(DirectChat, and_(DirectChat.channel_id == Channel.id, or_(DirectChat.user_low_id == bindparam("user"),
+                                                                         DirectChat.user_high_id == bindparam("user"))))
+    .options(lazyload(Membership.user))
+)
+
+
+def access_channel(user: User, channel_id: int) -> tuple[Channel, Membership | DmParticipant]:
+    """A channel of a server the user belongs to, or a DM of which the user is one of the two
+    people; 404 otherwise (channels are never public). For a DM the second value answers `role`
+    and `moderates` like a membership (`DmParticipant`). One query: every message sent goes
+    through here."""
+    row = db.session.execute(CHANNEL_WITH_ACCESS, {"channel": channel_id, "user": user.id}).first()
+    channel, membership, low, high = row if row is not None else (None, None, None, None)
+    if channel is not None and channel.server_id is None and low is not None:
+        return channel, DmParticipant(user.id, high if low == user.id else low)
     if channel is None or membership is None:
         raise channel_not_found()
     return channel, membership

@@ -11,7 +11,9 @@ from lobby.accounts.models import User
 from lobby.database import utcnow
 from lobby.errors import ApiError
 from lobby.extensions import db
+from lobby.reads.actions import start_markers
 from lobby.realtime.notify import notify_access_revoked
+from lobby.realtime.watch import notify_channel_created, notify_server_channels
 from lobby.servers import icons
 from lobby.servers.access import active_ban, membership_of
 from lobby.servers.models import MEMBER, MODERATOR, OWNER, AuditEntry, Ban, Channel, Membership, Server
@@ -41,6 +43,7 @@ def do_create_server(owner: User, fields: dict, icon_upload=None) -> Server:
         db.session.add(Channel(server_id=server.id, name=name, type=kind, position=position))
     db.session.add(Membership(server_id=server.id, user_id=owner.id, role=OWNER))
     db.session.commit()
+    notify_server_channels(owner.id, server.id)
     return server
 
 
@@ -72,7 +75,9 @@ def do_join(server: Server, user: User) -> Membership:
         raise ApiError(403, BANNED, "BANNED")
     membership = Membership(server_id=server.id, user_id=user.id, role=MEMBER)
     db.session.add(membership)
+    start_markers(user.id, server.id)  # the server's history is not unread to a newcomer
     db.session.commit()
+    notify_server_channels(user.id, server.id)
     return membership
 
 
@@ -92,6 +97,7 @@ def do_create_channel(server: Server, by: User, fields: dict) -> Channel:
     db.session.add(channel)
     audit(server.id, "CHANNEL_CREATE", by, reason=f"#{fields['name']} ({fields['type']})")
     db.session.commit()
+    notify_channel_created(channel)
     return channel
 
 

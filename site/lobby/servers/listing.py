@@ -30,8 +30,10 @@ def visible_statuses(user_ids) -> dict[int, str]:
     return current_app.extensions["lobby.presence"].visible_statuses(user_ids)
 
 
-MEMBERS = (select(Membership.server_id, Membership.user_id, Membership.joined_at)
-           .where(Membership.server_id.in_(bindparam("servers", expanding=True))))
+_MEMBER_ROWS = select(Membership.server_id, Membership.user_id, Membership.joined_at)
+MEMBERS = _MEMBER_ROWS.where(Membership.server_id.in_(bindparam("servers", expanding=True)))
+# One server's (every server page): an expanding IN list is rendered again on each call, this is not.
+MEMBERS_OF_ONE = _MEMBER_ROWS.where(Membership.server_id == bindparam("server"))
 
 
 def stats_for(server_ids: list[int], channels: list[Channel] | None = None) -> dict[int, Stats]:
@@ -43,7 +45,8 @@ def stats_for(server_ids: list[int], channels: list[Channel] | None = None) -> d
     if not server_ids:
         return stats
     since = utcnow() - TRENDING_WINDOW
-    members = db.session.execute(MEMBERS, {"servers": server_ids}).all()
+    members = (db.session.execute(MEMBERS_OF_ONE, {"server": server_ids[0]}) if len(server_ids) == 1
+               else db.session.execute(MEMBERS, {"servers": server_ids})).all()
     online = visible_statuses(user_id for _, user_id, _ in members)
     for server_id, user_id, joined_at in members:
         counted = stats[server_id]

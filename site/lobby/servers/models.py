@@ -35,9 +35,10 @@ class Channel(db.Model):
     __tablename__ = "channels"
 
     id: Mapped[int] = mapped_column(primary_key=True)
-    server_id: Mapped[int] = mapped_column(ForeignKey("servers.id", ondelete="CASCADE"), index=True)
+    # None for a direct conversation (type "DM", lobby/dms): it belongs to no server.
+    server_id: Mapped[int | None] = mapped_column(ForeignKey("servers.id", ondelete="CASCADE"), index=True)
     name: Mapped[str] = mapped_column(String(100))
-    type: Mapped[str] = mapped_column(String(5), default=TEXT)
+    type: Mapped[str] = mapped_column(String(5), default=TEXT)  # TEXT, VOICE or DM
     description: Mapped[str | None] = mapped_column(String(500), default=None)
     position: Mapped[int] = mapped_column(default=0)
     created_at: Mapped[datetime] = mapped_column(default=utcnow)

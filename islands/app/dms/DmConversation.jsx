@@ -1,0 +1,50 @@
+// A conversation with one person (/app/friends?dm={userId}): POST /api/dms {userId} gives the DM
+// channel (the same one for the same pair), then the very chat view of server channels shows it —
+// its header names the person and their live status instead of '#channel'.
+import { useQueryClient } from '@tanstack/react-query';
+import MessageCircleOff from 'lucide-react/icons/message-circle-off';
+import { useEffect } from 'react';
+import ChatView from '../chat/ChatView.jsx';
+import { Link } from '../router.js';
+import EmptyState from '../ui/EmptyState.jsx';
+import { dmKeys, useDmChannel } from './queries.js';
+import '../regions/firstLoad.js'; // one chunk for the first load: see there
+
+// The API's refusals come with their Russian text; these titles say what happened at a glance.
+const REFUSED_TITLES = {
+  DM_SELF: 'Нельзя написать самому себе',
+  USER_NOT_FOUND: 'Пользователь не найден',
+  USER_BLOCKED: 'Переписка недоступна',
+  DM_NOT_ALLOWED: 'Пользователь не принимает личные сообщения',
+};
+
+export default function DmConversation({ userId }) {
+  const queryClient = useQueryClient();
+  const { data: channel, isPending, error, refetch } = useDmChannel(userId);
+
+  // A conversation opened for the first time is not in the DM list yet.
+  useEffect(() => {
+    if (!channel) return;
+    const list = queryClient.getQueryData(dmKeys.list())?.conversations;
+    if (list && !list.some((item) => item.channel?.id === channel.id)) {
+      queryClient.invalidateQueries({ queryKey: dmKeys.list() });
+    }
+  }, [channel, queryClient]);
+
+  if (isPending) {
+    return <p className="page page--center channel-screen__status" role="status">Загрузка переписки...</p>;
+  }
+  if (error || !channel) {
+    const refused = error?.status >= 400 && error.status < 500;
+    return (
+      <div className="page page--center">
+        <EmptyState icon={MessageCircleOff} title={REFUSED_TITLES[error?.code] ?? 'Не удалось открыть переписку'}
+          text={error?.message}>
+          {!refused && <button type="button" className="btn btn-ghost" onClick={() => refetch()}>Повторить</button>}
+          <Link to="/app/friends" className="btn btn-ghost">К друзьям</Link>
+        </EmptyState>
+      </div>
+    );
+  }
+  return <ChatView key={channel.id} channel={channel} server={null} />;
+}

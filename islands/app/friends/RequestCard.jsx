@@ -1,0 +1,56 @@
+// A friend request (spec 000 §2 Pending tab): who, their name, the optional message and the date
+// (ru-RU). Incoming: 'Принять' / 'Отклонить'; outgoing: cancel. Buttons wait for their answer.
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import Check from 'lucide-react/icons/check';
+import X from 'lucide-react/icons/x';
+import { acceptRequest, cancelRequest, declineRequest } from './actions.js';
+import { fullName } from './model.js';
+import PersonAvatar from './PersonAvatar.jsx';
+
+const sentOn = (moment) => new Date(moment).toLocaleDateString('ru-RU');
+
+export default function RequestCard({ request, incoming }) {
+  const queryClient = useQueryClient();
+  const [busy, setBusy] = useState(false);
+  const person = incoming ? request.fromUser : request.toUser;
+  const name = fullName(person);
+  const run = async (action) => {
+    setBusy(true);
+    const done = await action(queryClient, request);
+    if (!done) setBusy(false); // on success the card leaves the list
+  };
+  return (
+    <li className="request-card" data-username={person.username}>
+      <PersonAvatar person={person} />
+      <div className="request-card__text">
+        <p className="friend-row__names">
+          <span className="friend-row__username">{person.username}</span>
+          {name && <span className="friend-row__fullname">{name}</span>}
+        </p>
+        <p className="request-card__meta">
+          {incoming ? 'Входящий запрос' : 'Исходящий запрос'}
+          {' · '}
+          <time dateTime={request.createdAt}>{sentOn(request.createdAt)}</time>
+        </p>
+        {request.message && <p className="request-card__message">{request.message}</p>}
+      </div>
+      <div className="request-card__actions">
+        {incoming ? (
+          <>
+            <button type="button" className="btn btn-primary btn-sm" disabled={busy} onClick={() => run(acceptRequest)}>
+              <Check size={16} aria-hidden="true" />Принять
+            </button>
+            <button type="button" className="btn btn-ghost btn-sm" disabled={busy} onClick={() => run(declineRequest)}>
+              <X size={16} aria-hidden="true" />Отклонить
+            </button>
+          </>
+        ) : (
+          <button type="button" className="btn btn-ghost btn-sm" disabled={busy} onClick={() => run(cancelRequest)}>
+            Отменить
+          </button>
+        )}
+      </div>
+    </li>
+  );
+}

@@ -1,0 +1,43 @@
+// 'Включить уведомления в браузере': the permission prompt from a click, and only while the browser
+// has not been asked (Notification.permission === 'default'). 'Не сейчас' hides it for good.
+import { useState } from 'react';
+import { askPermission, browserSupports, permission } from '../../lib/notify.js';
+
+const DISMISSED = 'lobby.browserNotificationsOffer';
+
+const dismissed = () => {
+  try {
+    return localStorage.getItem(DISMISSED) === 'dismissed';
+  } catch {
+    return false;
+  }
+};
+
+export default function BrowserOffer() {
+  const [shown, setShown] = useState(() => browserSupports() && permission() === 'default' && !dismissed());
+  if (!shown) return null;
+
+  async function enable() {
+    await askPermission();
+    setShown(permission() === 'default');
+  }
+
+  function later() {
+    try {
+      localStorage.setItem(DISMISSED, 'dismissed');
+    } catch {
+      // private mode: hidden for this page only
+    }
+    setShown(false);
+  }
+
+  return (
+    <div className="notif-offer">
+      <p className="notif-offer__text">Узнавайте об упоминаниях и сообщениях, даже когда вкладка свёрнута.</p>
+      <div className="notif-offer__actions">
+        <button type="button" className="btn btn-primary btn-sm" onClick={enable}>Включить уведомления в браузере</button>
+        <button type="button" className="btn btn-ghost btn-sm" onClick={later}>Не сейчас</button>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,81 @@
+// 'Личные сообщения' in the home view: the DM conversations, newest activity first, each with the
+// person (initial, live status), the last message and the unread count; kept live by
+// live/useLiveUnread.js (a new message moves its conversation to the top). A row opens
+// /app/friends?dm={userId}.
+import { useUnread } from '../data/unread.js';
+import Avatar from '../chat/Avatar.jsx';
+import { STATUS_LABELS, usePersonStatus } from '../dms/presence.js';
+import { useDms } from '../dms/queries.js';
+import { Link, useRoute } from '../router.js';
+import { useShell } from '../store.js';
+import Skeleton from '../ui/Skeleton.jsx';
+import UnreadBadge from './UnreadBadge.jsx';
+
+function preview(message, person) {
+  if (!message) return 'Нет сообщений';
+  const text = message.content?.trim() || (message.attachments?.length ? 'Вложение' : '');
+  return message.author?.id === person.id ? text : `Вы: ${text}`;
+}
+
+function DmRow({ conversation, active }) {
+  const person = conversation.channel.recipient ?? { id: null, username: conversation.channel.name };
+  const { status } = usePersonStatus(person);
+  const loaded = useUnread((state) => state.loaded);
+  const entry = useUnread((state) => state.channels[conversation.channel.id]);
+  const closeDrawer = useShell((state) => state.closeDrawer);
+  const unread = active ? 0 : (loaded ? entry?.unread ?? 0 : conversation.unread ?? 0);
+  return (
+    <li>
+      <Link to={`/app/friends?dm=${person.id}`} onClick={closeDrawer}
+        className={`dm-row${active ? ' is-active' : ''}${unread > 0 ? ' is-unread' : ''}`}
+        aria-current={active ? 'page' : undefined}>
+        <span className="dm-row__avatar">
+          <Avatar author={person} size={32} />
+          <span className={`presence-dot presence-dot--${status.toLowerCase()} dm-row__status`}
+            title={STATUS_LABELS[status]} />
+          <span className="sr-only">{STATUS_LABELS[status]}</span>
+        </span>
+        <span className="dm-row__text">
+          <span className="dm-row__name truncate">{person.username}</span>
+          <span className="dm-row__preview truncate">{preview(conversation.lastMessage, person)}</span>
+        </span>
+        {/* Everything in a DM is addressed to you: its count is the red one. */}
+        <UnreadBadge mentions={unread} />
+      </Link>
+    </li>
+  );
+}
+
+export default function DmList() {
+  const { data: conversations, isPending, isError } = useDms();
+  const route = useRoute();
+  const activeUserId = route.name === 'friends' ? route.dm : null;
+  return (
+    <section className="sidebar__section dm-list" aria-labelledby="dm-list-title">
+      <div className="sidebar__heading">
+        <h2 id="dm-list-title">Личные сообщения</h2>
+      </div>
+      {isError && <p className="sidebar__note" role="alert">Не удалось загрузить личные сообщения</p>}
+      <ul className="dm-list__items" aria-busy={isPending}>
+        {isPending && [0, 1].map((n) => (
+          <li key={n} className="dm-row dm-row--skeleton" aria-hidden="true">
+            <Skeleton width={32} height={32} radius={16} />
+            <span className="dm-row__text">
+              <Skeleton width={`${55 - n * 15}%`} height={11} />
+              <Skeleton width="80%" height={9} />
+            </span>
+          </li>
+        ))}
+        {conversations?.map((conversation) => (
+          <DmRow key={conversation.channel.id} conversation={conversation}
+            active={activeUserId != null && conversation.channel.recipient?.id === activeUserId} />
+        ))}
+      </ul>
+      {!isPending && !isError && conversations?.length === 0 && (
+        <p className="dm-list__empty">
+          Здесь появятся ваши переписки. Напишите другу со страницы <Link to="/app/friends">Друзья</Link>.
+        </p>
+      )}
+    </section>
+  );
+}

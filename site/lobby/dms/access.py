@@ -1,0 +1,51 @@
+"""`access_*` and `check_*` for direct messages: whom a conversation may be started with, and
+whether one may be written in now. Reading a DM is `servers/access.access_channel`'s (it lets the
+two people in, 404 to anyone else)."""
+from __future__ import annotations
+
+from lobby.accounts.models import User
+from lobby.dms.models import DmParticipant
+from lobby.errors import ApiError
+from lobby.extensions import db
+from lobby.friends.access import user_not_found
+from lobby.friends.privacy import privacy_of
+from lobby.friends.relations import are_friends, has_blocked, is_blocked_either_way
+from lobby.texts import text
+
+
+def access_recipient(user: User, user_id: int) -> User:
+    """The person a conversation is opened with: not the caller (400), someone with a verified,
+    active account (404 otherwise, as the users search would not find them)."""
+    if user_id == user.id:
+        raise ApiError(400, text("dms.yourself"), "DM_SELF")
+    other = db.session.get(User, user_id)
+    if other is None or not other.is_email_verified or other.is_deactivated:
+        raise user_not_found()
+    return other
+
+
+def check_not_blocked(user_id: int, other_id: int) -> None:
+    """403 USER_BLOCKED when a block stands either way: the caller is told which side it is only
+    when the block is their own (they can lift it)."""
+    if not is_blocked_either_way(user_id, other_id):
+        return
+    if has_blocked(user_id, other_id):
+        raise ApiError(403, text("friends.you_blocked"), "USER_BLOCKED")
+    raise ApiError(403, text("dms.they_blocked"), "USER_BLOCKED")
+
+
+def check_may_start(user_id: int, recipient_id: int) -> None:
+    """The recipient's `directMessages` privacy setting (everyone | friends | none) lets the caller
+    start a conversation; 403 DM_NOT_ALLOWED otherwise."""
+    setting = privacy_of(recipient_id).direct_messages
+    if setting == "everyone" or (setting == "friends" and are_friends(recipient_id, user_id)):
+        return
+    raise ApiError(403, text("dms.not_allowed"), "DM_NOT_ALLOWED")
+
+
+def check_may_write(participant) -> None:
+    """Before anything is written in a channel `access_channel` let the caller into (its second
+    value): in a DM, no block may stand between the two; a server's channel has nothing more to
+    check (a membership is enough)."""
+    if isinstance(participant, DmParticipant):
+        check_not_blocked(participant.user_id, participant.other_id)

@@ -1,0 +1,68 @@
+"""The notifications a message makes, after it is written: in a server's channel, one for each person
+it newly mentions and one for the author of the message it replies to; in a DM, the conversation's
+DM notification (one while unread; a mention or a reply there is the conversation itself).
+
+A message that mentions nobody and replies to nothing, in a server's channel, makes no statement
+here: whether a channel is a DM is remembered per process (a channel never changes server, and a DM
+never stops being one), so only the first message of a channel in a process asks."""
+from __future__ import annotations
+
+from types import SimpleNamespace
+
+from flask import current_app
+from sqlalchemy import select
+
+from lobby.dms.models import DirectChat
+from lobby.extensions import db
+from lobby.notifications.actions import Draft, do_notify, do_notify_dm
+from lobby.notifications.models import MENTION, REPLY
+from lobby.servers.models import Channel
+from lobby.texts import text
+
+REMEMBERED = 100_000  # channels; past it the memory starts again (a cheap bound, not an LRU)
+
+
+def dm_pair(channel_id: int) -> tuple[int, int] | None:
+    """The two people of a DM channel, or None for a server's channel."""
+    known = current_app.extensions.setdefault("lobby.dm-pairs", {})
+    if channel_id in known:
+        return known[channel_id]
+    row = db.session.execute(select(DirectChat.user_low_id, DirectChat.user_high_id)
+                             .where(DirectChat.channel_id == channel_id)).first()
+    if len(known) >= REMEMBERED:
+        known.clear()
+    found = known[channel_id] = tuple(row) if row is not None else None
+    return found
+
+
+def actor_of(message: dict) -> SimpleNamespace:
+    author = message["author"]
+    return SimpleNamespace(id=author["id"], username=author["username"], profile_image_url=author["profileImageUrl"])
+
+
+def do_notify_message(message: dict, mentioned: list[int], replied_author_id: int | None = None,
+                      edited: bool = False) -> None:
+    """After the commit of a new message (or an edit: `edited`), as the API answers it. `mentioned`:
+    the people it newly names; `replied_author_id`: the author of the message it replies to, if any."""
+    channel_id = message["channelId"]
+    pair = dm_pair(channel_id)
+    if pair is None and not mentioned and replied_author_id is None:
+        return  # most messages: nothing more to do, and nothing asked of the database
+    actor = actor_of(message)
+    if pair is not None:
+        if not edited:
+            do_notify_dm(pair[1] if pair[0] == actor.id else pair[0], actor, channel_id, message["id"])
+        return
+    replied = replied_author_id if replied_author_id not in (None, actor.id) else None
+    named = [user_id for user_id in mentioned if user_id != replied]
+    if not named and replied is None:
+        return
+    name, server_id = db.session.execute(select(Channel.name, Channel.server_id)
+                                         .where(Channel.id == channel_id)).one()
+    about = {"channel_id": channel_id, "server_id": server_id, "message_id": message["id"], "actor": actor,
+             "link": f"/app/servers/{server_id}/channels/{channel_id}"}
+    said = {"username": actor.username, "channel": name}
+    drafts = [Draft(user_id, MENTION, text=text("notifications.mention", **said), **about) for user_id in named]
+    if replied is not None:
+        drafts.append(Draft(replied, REPLY, text=text("notifications.reply", **said), **about))
+    do_notify(drafts)
