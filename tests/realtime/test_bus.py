@@ -96,12 +96,23 @@ def test_redis_bus_ignores_other_deployments_sharing_the_server(make_app, redis_
     assert seen == []
 
 
-def test_redis_bus_resubscribes_after_losing_redis(make_app, redis_url):
+def drop_clients(redis_url: str, kind: str) -> None:
+    """Make Redis drop this suite's connections of one kind (but not the one asking). Only the
+    connections on this worker's database: `make test` runs two workers on one Redis, and a
+    server-wide CLIENT KILL would cut the other worker's rate limiter mid-request."""
     from redis import Redis
 
+    admin = Redis.from_url(redis_url)
+    mine, database = admin.client_id(), admin.connection_pool.connection_kwargs.get("db", 0)
+    for client in admin.client_list(_type=kind):
+        if int(client["db"]) == database and int(client["id"]) != mine:
+            admin.client_kill_filter(_id=client["id"])
+
+
+def test_redis_bus_resubscribes_after_losing_redis(make_app, redis_url):
     bus = make_app(REDIS_URL=redis_url).extensions["lobby.bus"]
     seen, arrived = collect(bus)
-    Redis.from_url(redis_url).client_kill_filter(_type="pubsub")
+    drop_clients(redis_url, "pubsub")
     # Events published while the listener is away are gone (clients catch up over HTTP);
     # once it is back, delivery resumes without anyone restarting anything.
     for _ in range(50):
@@ -113,14 +124,12 @@ def test_redis_bus_resubscribes_after_losing_redis(make_app, redis_url):
 
 def test_redis_bus_publishes_again_after_losing_its_connection(make_app, redis_url):
     """The bus publishes on one connection of its own; Redis dropping it costs no event."""
-    from redis import Redis
-
     bus = make_app(REDIS_URL=redis_url).extensions["lobby.bus"]
     seen, arrived = collect(bus)
     bus.publish({"type": "first"}, Recipients.of(users=[1]))
     assert arrived.wait(5)
     arrived.clear()
-    Redis.from_url(redis_url).client_kill_filter(_type="normal")  # every plain client but this one
+    drop_clients(redis_url, "normal")
     bus.publish({"type": "second"}, Recipients.of(users=[1]))
     assert arrived.wait(5)
     assert [event["type"] for event, _ in seen] == ["first", "second"]
