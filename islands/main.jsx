@@ -19,9 +19,11 @@ const registry = {
   chat: () => import('./app/regions/index.js').then((app) => app.chat),
   palette: () => import('./app/regions/index.js').then((app) => app.palette),
   'app-shell': () => import('./app/regions/index.js').then((app) => app.appShell),
+  'voice-panel': () => import('./app/voice/VoicePanel.jsx'),
 };
 // Mounted after every other island of the page: whoever waits for it finds the whole app ready.
-const LAST = 'app-shell';
+// Then voice, whose code is not needed before the page is interactive.
+const LAST = ['app-shell', 'voice-panel'];
 
 async function mount(el) {
   const name = el.dataset.island;
@@ -54,8 +56,8 @@ async function mount(el) {
 
 async function mountAll() {
   const found = [...document.querySelectorAll('[data-island]:not([data-mounted])')];
-  await Promise.all(found.filter((el) => el.dataset.island !== LAST).map(mount));
-  await Promise.all(found.filter((el) => el.dataset.island === LAST).map(mount));
+  await Promise.all(found.filter((el) => !LAST.includes(el.dataset.island)).map(mount));
+  for (const name of LAST) await Promise.all(found.filter((el) => el.dataset.island === name).map(mount));
 }
 
 if (document.readyState === 'loading') {

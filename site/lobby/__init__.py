@@ -16,7 +16,7 @@ def create_app(overrides: dict | None = None, env: dict | None = None) -> Flask:
 
     `overrides` are Flask settings laid over the configuration, for tests.
     """
-    from lobby import cli, errors, ids, input_guard, islands, logs, realtime, security, static_files
+    from lobby import cli, errors, ids, input_guard, islands, logs, realtime, security, static_files, voice
     from lobby.config import Config
     from lobby.database import keep_prepared_statements, tune_sqlite
     from lobby.fastjson import OrjsonProvider
@@ -53,6 +53,7 @@ def create_app(overrides: dict | None = None, env: dict | None = None) -> Flask:
         keep_prepared_statements(app, db)
     app.extensions["lobby.bus"] = bus_for(app.config)
     realtime.init_app(app)  # after the bus: the hub and presence publish through it
+    voice.init_app(app)  # after realtime: seats are told through its bus and hub
 
     register_models()
     ids.init_app(app)  # before the routes: they pick their converters as they are added
@@ -91,7 +92,9 @@ def register_blueprints(app: Flask) -> None:
     from lobby.dms import api as dms_api
     from lobby.reads import api as reads_api
     from lobby.notifications import api as notifications_api
+    from lobby.voice import api as voice_api
 
     for module in (health, landing, apidoc, shell, accounts_api, accounts_pages, servers_api, messages_api,
-                   attachments_api, messages_search, users_search, friends_api, dms_api, reads_api, notifications_api):
+                   attachments_api, messages_search, users_search, friends_api, dms_api, reads_api, notifications_api,
+                   voice_api):
         app.register_blueprint(module.blueprint)

@@ -43,6 +43,9 @@ TAGS = [{"name": "auth", "description": "Accounts and sign-in."},
                                          "mentions them there."},
         {"name": "notifications", "description": "The caller's notifications: friend requests, mentions, replies, "
                                                  "direct messages. Anyone else's answer 404."},
+        {"name": "voice", "description": "Voice channels and DM calls: who sits where, and what a client needs to "
+                                         "join. Joining and the WebRTC signalling go over the live socket "
+                                         "(`rtc_*` frames); media flows peer to peer."},
         {"name": "health", "description": "For load balancers."}]
 HEADERS = {
     "Retry-After": {"description": "Seconds to wait.", "schema": {"type": "integer"}},

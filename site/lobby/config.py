@@ -12,6 +12,9 @@ from dataclasses import dataclass
 from datetime import timedelta
 from pathlib import Path
 
+from lobby.redis_pool import blocking_pool
+from lobby.voice.config import DEFAULTS as VOICE, ice_servers
+
 TRUE_WORDS = {"1", "true", "yes", "on"}
 MEGABYTE = 1024 * 1024
 
@@ -97,6 +100,13 @@ class Config:
     SESSION_COOKIE_SECURE: bool
     ALLOWED_ORIGINS: tuple[str, ...]
     FRAME_ANCESTORS: str
+    VOICE_CHANNEL_LIMIT: int
+    VOICE_GRACE_SECONDS: float
+    VOICE_MAX_SDP: int
+    VOICE_SIGNAL_RATE: float
+    VOICE_SIGNAL_BURST: int
+    ICE_SERVERS: tuple[dict, ...]
+    ICE_LOOPBACK_ONLY: bool
 
     @classmethod
     def from_env(cls, instance_path: Path, env: dict | None = None) -> "Config":
@@ -136,6 +146,15 @@ class Config:
             ALLOWED_ORIGINS=tuple(o.strip().rstrip("/") for o in (env.get("ALLOWED_ORIGINS") or "").split(",") if o.strip()),
             # Pages of other sites that may frame Lobby (a portal embedding it); none by default.
             FRAME_ANCESTORS=frame_ancestors(env.get("FRAME_ANCESTORS")),
+            # Voice (lobby/voice/config.py has the defaults and says why).
+            VOICE_CHANNEL_LIMIT=int(env.get("VOICE_CHANNEL_LIMIT") or VOICE["VOICE_CHANNEL_LIMIT"]),
+            VOICE_GRACE_SECONDS=float(env.get("VOICE_GRACE_SECONDS") or VOICE["VOICE_GRACE_SECONDS"]),
+            VOICE_MAX_SDP=int(env.get("VOICE_MAX_SDP") or VOICE["VOICE_MAX_SDP"]),
+            VOICE_SIGNAL_RATE=float(env.get("VOICE_SIGNAL_RATE") or VOICE["VOICE_SIGNAL_RATE"]),
+            VOICE_SIGNAL_BURST=int(env.get("VOICE_SIGNAL_BURST") or VOICE["VOICE_SIGNAL_BURST"]),
+            ICE_SERVERS=ice_servers(env.get("ICE_SERVERS")),
+            # Tests only: browsers keep loopback ICE candidates alone (media never leaves 127.0.0.1).
+            ICE_LOOPBACK_ONLY=_flag(env, "ICE_LOOPBACK_ONLY"),
         )
 
     @property
@@ -153,6 +172,8 @@ class Config:
             # (lobby/messages/attachments.py: request_limit).
             MAX_CONTENT_LENGTH=25 * MEGABYTE,
             RATELIMIT_STORAGE_URI=self.REDIS_URL or "memory://",
+            # The limiter's client waits for a free connection too, as presence's and voice's do.
+            RATELIMIT_STORAGE_OPTIONS={"connection_pool": blocking_pool(self.REDIS_URL)} if self.REDIS_URL else {},
             RATELIMIT_KEY_PREFIX=f"{self.REDIS_PREFIX}:limits",
             RATELIMIT_HEADERS_ENABLED=False,  # 429s still carry Retry-After (errors.py)
             LOBBY_CONFIG=self,

@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
+from flask import current_app
 from sqlalchemy import select
 
 from lobby.accounts.models import User
@@ -21,6 +22,7 @@ from lobby.messages.history import page_of
 from lobby.servers import listing
 from lobby.servers.access import access_server
 from lobby.servers.models import Channel, Membership, Server
+from lobby.voice.config import voice_config
 
 SERVER = re.compile(r"servers/(\d+)(?:/(settings|admin)|/channels/(\d+))?")
 PLAIN = {"": "home", "servers": "home", "discover": "discover", "create-server": "createServer",
@@ -72,11 +74,11 @@ class Frame:
         """What the islands would fetch first, as the API answers it: their queries and the chat
         start from it instead of asking again for what the page already shows."""
         if self.server is None:
-            seed = {"servers": {"servers": self.servers}}
+            seed = {"servers": {"servers": self.servers}, "voice": voice_config(current_app)}
             if self.friends is not None:
                 seed["friends"] = self.friends
             return seed
-        seed: dict = {"server": {"server": self.server_dict}}
+        seed: dict = {"server": {"server": self.server_dict}, "voice": voice_config(current_app)}
         if self.member:
             seed["channels"] = {"channels": [channel.to_dict() for channel in self.channels]}
         if self.channel is not None and self.channel.type != "VOICE":

@@ -160,6 +160,23 @@ TEXTS: dict[str, str] = {
     "notifications.mention": "{username} упомянул(а) вас в #{channel}",
     "notifications.reply": "{username} ответил(а) на ваше сообщение в #{channel}",
     "notifications.dm": "{username} написал(а) вам личное сообщение",
+    # Voice (lobby/voice): joining, signalling, calls in DMs
+    "voice.not_voice_channel": "Это не голосовой канал",
+    "voice.full": "В голосовом канале нет свободных мест: максимум {limit} {participants}",
+    # A Russian noun agrees with its number: 1 участник, 2 участника, 5 участников (voice.access.full)
+    "voice.participants_one": "участник",
+    "voice.participants_few": "участника",
+    "voice.participants_many": "участников",
+    "voice.not_in_voice": "Вы не подключены к этому голосовому каналу",
+    "voice.peer_not_found": "Участник не найден в этом голосовом канале",
+    "voice.self": "Нельзя отправить сигнал самому себе",
+    "voice.sdp_missing": "Укажите описание сеанса (SDP)",
+    "voice.sdp_too_long": "Описание сеанса слишком длинное (максимум {limit} символов)",
+    "voice.sdp_type": "Неверный тип описания сеанса",
+    "voice.candidate": "Некорректный ICE-кандидат",
+    "voice.session": "Некорректный идентификатор сеанса",
+    "voice.call_type": "Некорректный тип звонка",
+    "voice.not_dm": "Звонить можно только в личных сообщениях",
     # Live socket frames
     "frame.id": "Некорректный идентификатор",
     "frame.status": "Неизвестный статус",

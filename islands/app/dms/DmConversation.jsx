@@ -1,14 +1,17 @@
 // A conversation with one person (/app/friends?dm={userId}): POST /api/dms {userId} gives the DM
 // channel (the same one for the same pair), then the very chat view of server channels shows it —
-// its header names the person and their live status instead of '#channel'.
+// its header names the person and their live status instead of '#channel'; DmCall adds the call.
 import { useQueryClient } from '@tanstack/react-query';
 import MessageCircleOff from 'lucide-react/icons/message-circle-off';
-import { useEffect } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import ChatView from '../chat/ChatView.jsx';
 import { Link } from '../router.js';
 import EmptyState from '../ui/EmptyState.jsx';
 import { dmKeys, useDmChannel } from './queries.js';
 import '../regions/firstLoad.js'; // one chunk for the first load: see there
+
+// The call (voice) code loads with the first conversation opened, not with the page.
+const DmCall = lazy(() => import('./DmCall.jsx'));
 
 // The API's refusals come with their Russian text; these titles say what happened at a glance.
 const REFUSED_TITLES = {
@@ -46,5 +49,10 @@ export default function DmConversation({ userId }) {
       </div>
     );
   }
-  return <ChatView key={channel.id} channel={channel} server={null} />;
+  return (
+    <div className="dm-call">
+      <Suspense fallback={null}><DmCall key={channel.id} channel={channel} /></Suspense>
+      <div className="dm-call__chat"><ChatView key={channel.id} channel={channel} server={null} /></div>
+    </div>
+  );
 }

@@ -1,6 +1,6 @@
 // 'Текстовые каналы' or 'Голосовые каналы': links to the channels, the active one marked, the
 // unread ones bold with their count or mentions (data/unread.js), and the create button for owners
-// and moderators.
+// and moderators. Under a voice channel, an empty place voice/VoicePanel.jsx fills with who is in it.
 import Plus from 'lucide-react/icons/plus';
 import { useUnread } from '../data/unread.js';
 import { Link, channelPath } from '../router.js';
@@ -53,6 +53,7 @@ export default function ChannelList({ title, type, serverId, channels, activeId,
                   {bold && <UnreadBadge unread={entry.unread} mentions={entry.mentions} />}
                 </Link>
               )}
+              {type === 'VOICE' && <div data-voice-roster={channel.id} />}
             </li>
           );
         })}

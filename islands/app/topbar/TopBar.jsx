@@ -1,7 +1,7 @@
 // The 48 px bar over the app (spec 000 "Top bar"): the sidebar toggle, where you are, the search
 // button (DESIGN: the message search box; it opens the search dialog), the friends button, the
 // notifications bell,
-// the user menu. It also watches for the user going idle (the status the menu shows).
+// the user menu; voice fills its slot with mute/deafen. It also watches for the user going idle (the status the menu shows).
 import PanelLeft from 'lucide-react/icons/panel-left';
 import Search from 'lucide-react/icons/search';
 import Users from 'lucide-react/icons/users';
@@ -36,6 +36,7 @@ export default function TopBar({ user, csrfToken, route }) {
         <span className="app-topbar__search-label">Поиск</span>
         <kbd className="app-topbar__search-keys" aria-hidden="true">{MAC ? '⌘' : 'Ctrl'} /</kbd>
       </button>
+      <span id="topbar-voice" />{/* the microphone and sound switches while in voice (voice/VoicePanel.jsx) */}
       <Link to="/app/friends" className="icon-button app-topbar__friends" aria-label="Друзья"
         aria-current={route?.name === 'friends' ? 'page' : undefined}>
         <Users size={20} aria-hidden="true" />

@@ -49,3 +49,12 @@ def check_may_write(participant) -> None:
     check (a membership is enough)."""
     if isinstance(participant, DmParticipant):
         check_not_blocked(participant.user_id, participant.other_id)
+
+
+def check_may_call(participant: DmParticipant) -> None:
+    """A call (a voice seat in the DM) is for its two people while no block stands between them:
+    403 FORBIDDEN, with the text that says whose block it is (as a send is told)."""
+    try:
+        check_not_blocked(participant.user_id, participant.other_id)
+    except ApiError as error:
+        raise ApiError(403, error.message, "FORBIDDEN") from None

@@ -11,6 +11,7 @@ from sqlalchemy.exc import IntegrityError
 
 from lobby.accounts.models import User
 from lobby.database import utcnow
+from lobby.dms.calls import end_call_on_block
 from lobby.errors import ApiError
 from lobby.extensions import db
 from lobby.friends.access import access_requestable, access_user, request_not_found
@@ -143,6 +144,7 @@ def do_block(user: User, target_id: int) -> None:
         notify_friend_removed(user.id, target.id)
     if dropped is not None:
         notify_request_removed(*dropped)
+    end_call_on_block(user.id, target.id)
 
 
 def do_unblock(user: User, target_id: int) -> None:

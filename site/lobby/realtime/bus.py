@@ -4,7 +4,7 @@ Embedded mode (no REDIS_URL): subscribers in this process are called directly.
 Production: events go through one Redis pub/sub channel; each process runs one subscriber
 thread (a greenlet under gevent) that hands them to its local subscribers, i.e. its own sockets.
 
-Recipients are always explicit: user ids and/or channel ids. There is no "everyone".
+Recipients are always explicit: user ids, channel ids and/or server ids. There is no "everyone".
 """
 from __future__ import annotations
 
@@ -26,22 +26,29 @@ log = logging.getLogger(__name__)
 
 @dataclass(frozen=True)
 class Recipients:
+    """`servers`: the sockets watching any channel of these servers (the audience of a server's
+    voice channels: its connected members)."""
     users: frozenset[int] = field(default_factory=frozenset)
     channels: frozenset[int] = field(default_factory=frozenset)
+    servers: frozenset[int] = field(default_factory=frozenset)
 
     @classmethod
-    def of(cls, users: Iterable[int] = (), channels: Iterable[int] = ()) -> "Recipients":
-        found = cls(frozenset(int(u) for u in users), frozenset(int(c) for c in channels))
-        if not found.users and not found.channels:
-            raise ValueError("an event needs recipients: user ids or channel ids")
+    def of(cls, users: Iterable[int] = (), channels: Iterable[int] = (), servers: Iterable[int] = ()) -> "Recipients":
+        found = cls(frozenset(int(u) for u in users), frozenset(int(c) for c in channels),
+                    frozenset(int(s) for s in servers))
+        if not found.users and not found.channels and not found.servers:
+            raise ValueError("an event needs recipients: user ids, channel ids or server ids")
         return found
 
     def to_wire(self) -> dict:
-        return {"users": sorted(self.users), "channels": sorted(self.channels)}
+        wired = {"users": sorted(self.users), "channels": sorted(self.channels)}
+        if self.servers:  # most events have none: their wire form stays as it was
+            wired["servers"] = sorted(self.servers)
+        return wired
 
     @classmethod
     def from_wire(cls, data: dict) -> "Recipients":
-        return cls.of(data.get("users", ()), data.get("channels", ()))
+        return cls.of(data.get("users", ()), data.get("channels", ()), data.get("servers", ()))
 
 
 Subscriber = Callable[[dict, Recipients], None]
@@ -95,8 +102,13 @@ class RedisBus(LocalBus):
         self._ready = threading.Event()
 
     def publish(self, event: dict, recipients: Recipients) -> None:
-        payload = fastjson.dumps({"event": event, "to": recipients.to_wire()})
-        self._publisher_here().publish(payload)
+        self._publisher_here().publish(self.wire_payload(event, recipients))
+
+    @staticmethod
+    def wire_payload(event: dict, recipients: Recipients) -> bytes:
+        """What goes on `self.channel` for an event: a Lua script may publish it too (a voice
+        relay checks its seats and publishes in one round trip)."""
+        return fastjson.dumps({"event": event, "to": recipients.to_wire()})
 
     def _publisher_here(self) -> RoundPublisher:
         """This process's publisher (publisher.py), made on first use, so a fork never shares

@@ -65,6 +65,10 @@ class Connection:
         self.channels: set[int] = set()  # guarded by the hub's lock
         self.watched: dict[int, int | None] = {}  # channel id → its server's (None: a DM); the hub's lock
         self.revocations = 0  # bumped whenever the hub takes channels away (see Hub.join)
+        # Voice (lobby/voice): the seat this socket holds, and its name as a seat's owner across
+        # processes (made at its first join). The hub forgets the seat when another socket takes it.
+        self.voice = None
+        self.voice_owner: str | None = None
         self.closed = False
         self.ping_seconds = ping_seconds
         self.next_ping = monotonic() + ping_seconds  # the hub's pinger keeps it

@@ -29,6 +29,8 @@ from lobby.realtime.handlers import handle
 from lobby.realtime.connection import CLOSE_UNAUTHORIZED, Connection, encode, wire
 from lobby.realtime.watch import watch_on_connect
 from lobby.texts import text
+from lobby.voice.config import DEFAULTS as VOICE_DEFAULTS
+from lobby.voice.frames import SIGNALLING
 
 log = logging.getLogger(__name__)
 blueprint = Blueprint("realtime", __name__)
@@ -47,6 +49,8 @@ SETTINGS = {
     "PRESENCE_GRACE_SECONDS": 5.0,
     "PRESENCE_HEARTBEAT_SECONDS": 10.0,  # production: a process silent for 3 of these is reaped
     "PRESENCE_LARGE_SERVER": 250,  # members past which a server's comings and goings are not pushed
+    # Voice (defaults in lobby/voice/config.py; the environment may set them through config.py).
+    **VOICE_DEFAULTS,
 }
 
 
@@ -102,6 +106,8 @@ def gateway(ws):
         conn.close()
         hang_up(ws)
         quietly(presence.disconnected, user.id)
+        if conn.voice is not None:  # its seat waits VOICE_GRACE_SECONDS for a resume
+            quietly(app.extensions["lobby.voice"].socket_closed, conn)
         db.session.remove()
 
 
@@ -118,16 +124,18 @@ def hang_up(ws) -> None:
         pass
 
 
-def quietly(action, user_id: int) -> None:
+def quietly(action, subject) -> None:
     try:
-        action(user_id)
+        action(subject)
     except Exception:  # presence is a nicety: a Redis blip must not take the socket down
-        log.exception("presence update failed for user %s", user_id)
+        log.exception("%s failed for %s", getattr(action, "__name__", action), subject)
 
 
 def serve(conn: Connection, config) -> None:
     idle = float(config["SOCKET_IDLE_SECONDS"])
-    bucket = TokenBucket(float(config["SOCKET_RATE"]), int(config["SOCKET_BURST"]))
+    # Signalling has its own bucket: a call's ICE candidates come in bursts that would starve chat.
+    buckets = Buckets(TokenBucket(float(config["SOCKET_RATE"]), int(config["SOCKET_BURST"])),
+                      TokenBucket(float(config["VOICE_SIGNAL_RATE"]), int(config["VOICE_SIGNAL_BURST"])))
     limit = int(config["SOCKET_MAX_FRAME"])
     last_heard = monotonic()
     while not conn.closed:
@@ -138,21 +146,28 @@ def serve(conn: Connection, config) -> None:
                 return
             continue
         last_heard = monotonic()
-        answer(conn, raw, bucket, limit)
+        answer(conn, raw, buckets, limit)
 
 
-def answer(conn: Connection, raw, bucket: "TokenBucket", limit: int) -> None:
+def answer(conn: Connection, raw, buckets: "Buckets", limit: int) -> None:
     """Handle one frame; whatever goes wrong becomes an `error` frame and the socket carries on."""
     message_id = None
     try:
-        if not bucket.take():
+        too_large = len(raw) > limit or (isinstance(raw, str) and len(raw) * 4 > limit and len(raw.encode()) > limit)
+        # The type picks the bucket, so a frame is read before it is counted; one too large is not
+        # read at all, and one that cannot be read counts against the general bucket.
+        kind, data, message_id, problem = (None, None, None, None) if too_large else parse_or_problem(raw)
+        if not (buckets.voice if kind in SIGNALLING else buckets.general).take():
             raise ApiError(429, text("frame.too_many"), "RATE_LIMITED")
-        if len(raw) > limit or (isinstance(raw, str) and len(raw) * 4 > limit and len(raw.encode()) > limit):
+        if too_large:
             raise ApiError(413, text("frame.too_large"), "PAYLOAD_TOO_LARGE")
-        kind, data, message_id = parse(raw)
+        if problem is not None:
+            raise problem
         reply = handle(conn, kind, data)
         if reply is not None:
-            conn.enqueue(frame(*reply, message_id))
+            conn.enqueue(frame(reply[0], reply[1], message_id))
+            if len(reply) > 2:  # what the change tells others goes after the answer (a voice join)
+                reply[2]()
     except ApiError as error:
         conn.enqueue(frame("error", error.to_dict(), message_id))
     except Exception:
@@ -183,6 +198,14 @@ def parse(raw) -> tuple[str, dict, str | int | None]:
     return body["type"], data, message_id
 
 
+def parse_or_problem(raw) -> tuple:
+    """`parse`, with its refusal returned instead of raised (it is raised after the rate check)."""
+    try:
+        return (*parse(raw), None)
+    except ApiError as problem:
+        return None, None, None, problem
+
+
 def malformed() -> ApiError:
     return ApiError(400, text("frame.malformed"), "MALFORMED_FRAME")
 
@@ -192,6 +215,15 @@ def frame(kind: str, data: dict, message_id=None) -> bytes:
     if message_id is not None:
         body["messageId"] = message_id  # lets the client match an answer to its frame
     return wire(encode(body))
+
+
+class Buckets:
+    """A socket's two rate limits: signalling frames (`voice.frames.SIGNALLING`) and the rest."""
+
+    __slots__ = ("general", "voice")
+
+    def __init__(self, general: "TokenBucket", voice: "TokenBucket") -> None:
+        self.general, self.voice = general, voice
 
 
 class TokenBucket:

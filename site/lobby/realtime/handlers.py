@@ -8,6 +8,8 @@ everyone else through the bus, published by the `do_*` after its commit. Problem
 """
 from __future__ import annotations
 
+from typing import Callable
+
 from flask import current_app
 
 from lobby.errors import ApiError
@@ -18,8 +20,10 @@ from lobby.realtime.schemas import (FRAMES, DeleteMessageFrame, EditMessageFrame
                                     LeaveChannelFrame, PresenceUpdateFrame, ReactionFrame, SendMessageFrame,
                                     TypingFrame)
 from lobby.servers.access import access_channel, channel_not_found
+from lobby.voice.handlers import HANDLERS as VOICE_HANDLERS
 
-Reply = tuple[str, dict] | None
+# (type, data) of the answer; a third item, if any, is called once the answer is queued.
+Reply = tuple[str, dict] | tuple[str, dict, Callable[[], None]] | None
 
 
 def handle(conn, kind: str, data: dict) -> Reply:
@@ -139,4 +143,5 @@ HANDLERS = {
     "reaction_remove": reaction_remove,
     "typing": typing,
     "presence_update": presence_update,
+    **VOICE_HANDLERS,
 }

@@ -36,6 +36,9 @@ class Hub:
         self._by_user: dict[int, set[Connection]] = {}
         self._by_channel: dict[int, set[Connection]] = {}
         self._by_watched: dict[int, set[Connection]] = {}
+        self._by_server: dict[int, set[Connection]] = {}  # sockets watching any channel of a server
+        self._internal = {"access_revoked": self._revoke, "sessions_revoked": self._end_sessions,
+                          "watch_channels": self._watch_more, "voice_seat": self._tell_seat}
         self._tick = 1.0  # how often the pinger looks; halves to the shortest ping period seen
 
     def attach(self) -> None:
@@ -76,6 +79,8 @@ class Hub:
             conn.channels.clear()
             for channel_id in conn.watched:
                 _discard(self._by_watched, channel_id, conn)
+            for server_id in set(conn.watched.values()) - {None}:
+                _discard(self._by_server, server_id, conn)
             conn.watched.clear()
 
     def watch(self, conn: Connection, channels: dict[int, int | None], mark: int | None = None) -> bool:
@@ -87,6 +92,8 @@ class Hub:
             for channel_id, server_id in channels.items():
                 conn.watched[channel_id] = server_id
                 self._by_watched.setdefault(channel_id, set()).add(conn)
+                if server_id is not None:
+                    self._by_server.setdefault(server_id, set()).add(conn)
             return True
 
     def join(self, conn: Connection, channel_id: int, mark: int | None = None) -> bool:
@@ -111,18 +118,15 @@ class Hub:
 
     def deliver(self, event: dict, recipients: Recipients) -> None:
         """The bus subscriber: queue the event for every local target, each socket once."""
-        if event.get("type") == "access_revoked":
-            self._revoke(event.get("data") or {}, recipients)
-            return
-        if event.get("type") == "sessions_revoked":
-            self._end_sessions(recipients, (event.get("data") or {}).get("signInId"))
-            return
-        if event.get("type") == "watch_channels":
-            self._watch_more(event.get("data") or {}, recipients)
+        internal = self._internal.get(event.get("type"))
+        if internal is not None:
+            internal(event.get("data") or {}, recipients)
             return
         with self._lock:
             sources = [self._by_user.get(u) for u in recipients.users]
             sources += [self._by_channel.get(c) for c in recipients.channels]
+            if recipients.servers:
+                sources += [self._by_server.get(s) for s in recipients.servers]
             sources = [s for s in sources if s]
             targets = () if not sources else tuple(sources[0]) if len(sources) == 1 else set().union(*sources)
             watching = self._watching_only(event, recipients)
@@ -181,16 +185,34 @@ class Hub:
                     for channel_id in channel_ids & conn.watched.keys():
                         del conn.watched[channel_id]
                         _discard(self._by_watched, channel_id, conn)
+                    server_id = data.get("serverId")
+                    if server_id is not None and server_id not in conn.watched.values():
+                        _discard(self._by_server, server_id, conn)
         # The client learns it too, so it can leave the server's screens (channel ids stay internal).
         frame = wire(encode({"type": "server_access_revoked",
                              "data": {"serverId": data.get("serverId"), "reason": data.get("reason")}}))
         for conn in told:
             conn.enqueue(frame)
 
-    def _end_sessions(self, recipients: Recipients, sign_in_id: int | None) -> None:
+    def _tell_seat(self, data: dict, recipients: Recipients) -> None:
+        """Internal event (lobby/voice): the user's voice seat changed. `answered` names the socket
+        that changed it (it had `rtc_voice_state` as its answer; None when the server did: a grace
+        drop, a kick). Every other socket of theirs forgets any seat it held, so it can no longer
+        signal, and hears `rtc_voice_state`."""
+        answered, frame = data.get("answered"), None
+        with self._lock:
+            told = [conn for user_id in recipients.users for conn in self._by_user.get(user_id, ())
+                    if answered is None or conn.voice_owner != answered]
+        for conn in told:
+            conn.voice = None
+            frame = frame or wire(encode({"type": "rtc_voice_state", "data": data["state"]}))
+            conn.enqueue(frame)
+
+    def _end_sessions(self, data: dict, recipients: Recipients) -> None:
         """Internal event: the users' sessions ended (password reset, deactivation), or one of them
-        (`sign_in_id`: a sign-out). Those sockets close as an expired token would (4001), so a
+        (`signInId`: a sign-out). Those sockets close as an expired token would (4001), so a
         client cannot keep listening on an old login."""
+        sign_in_id = data.get("signInId")
         with self._lock:
             ending = [conn for user_id in recipients.users for conn in self._by_user.get(user_id, ())
                       if sign_in_id is None or conn.claims.sign_in_id == sign_in_id]

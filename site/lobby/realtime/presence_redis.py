@@ -17,7 +17,7 @@ import os
 import secrets
 import socket
 
-from redis import Redis
+from lobby.redis_pool import redis_client
 
 ELSEWHERE = """
 local function elsewhere(prefix, me, user)
@@ -83,7 +83,7 @@ class RedisPresenceStore:
     shared = True
 
     def __init__(self, url: str, prefix: str, heartbeat_seconds: float) -> None:
-        self._redis = Redis.from_url(url)
+        self._redis = redis_client(url)  # a blocking pool: see redis_pool.py
         self._prefix = prefix
         self._ttl = max(1, round(3 * heartbeat_seconds))
         self._status = f"{prefix}:presence:status"

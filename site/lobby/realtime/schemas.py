@@ -9,46 +9,28 @@ number, never digits in a string (a JSON client has numbers), and a send's nonce
 it was sent (the client finds its optimistic copy by it)."""
 from __future__ import annotations
 
-from typing import Annotated, Any, ClassVar, Literal
+from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, BeforeValidator, Field, Strict, ValidationError as ModelError
+from pydantic import BaseModel, BeforeValidator, Field, Strict
 from pydantic.json_schema import models_json_schema
 
 from lobby.errors import ValidationError
 from lobby.friends.schemas import Friend, FriendActivity, FriendRequest, FriendStatus
-from lobby.ids import MAX_ID
 from lobby.messages.actions import MAX_NONCE, clean_nonce
 from lobby.messages.schemas import Content, EditedContent, Emoji, Message, Reaction
 from lobby.notifications.schemas import NotificationFrame, NotificationsReadFrame
 from lobby.reads.schemas import ChannelActivityFrame, ReadState
+from lobby.realtime.frame_model import Frame, FrameId
 from lobby.realtime.presence import STATUSES
-from lobby.schema import Answer, Error, Payload, rule
+from lobby.schema import Answer, Error, rule
+from lobby.voice.frames import VOICE_FRAMES, VOICE_SERVER_FRAMES
 
 CUSTOM_STATUS_LENGTH = 50
-
-# An id in a frame: a JSON integer naming a row (not "7", not true, not 7.0).
-FrameId = Annotated[int, Strict(), Field(ge=1, le=MAX_ID)]
-
 
 def sound_nonce(nonce):
     """The nonce as sent, once `clean_nonce` (the HTTP send's rule) finds nothing wrong with it."""
     clean_nonce(nonce)
     return nonce
-
-
-class Frame(Payload):
-    """A client frame's `data`, read like an HTTP body: camelCase, unknown fields ignored, a refusal
-    is `VALIDATION_ERROR` with `errors: {field: message}`. `answer`: the frame the server replies
-    with, if any (any frame may get an `error` instead)."""
-    answer: ClassVar[str | None] = None
-    refusals = {"channelId": "frame.id", "messageId": "frame.id", "replyToId": "frame.id"}
-
-    @classmethod
-    def read(cls, data: dict) -> "Frame":
-        try:
-            return cls.model_validate(data)
-        except ModelError as error:
-            raise cls.refuse(error) from None
 
 
 class PingFrame(Frame):
@@ -157,6 +139,7 @@ FRAMES: dict[str, type[Frame]] = {
     "reaction_remove": ReactionRemoveFrame,
     "typing": TypingFrame,
     "presence_update": PresenceUpdateFrame,
+    **VOICE_FRAMES,
 }
 
 
@@ -300,6 +283,7 @@ SERVER_FRAMES: dict[str, tuple[type[BaseModel], str]] = {
                               "the same body as `markChannelRead` answers."),
     "notification": (NotificationFrame, "To every socket of the user: a new notification."),
     "notifications_read": (NotificationsReadFrame, "To every socket of the user: notifications were read."),
+    **VOICE_SERVER_FRAMES,
     "error": (ErrorFrame, "The answer to a frame refused or failed."),
 }
 
@@ -340,10 +324,14 @@ def socket_document() -> tuple[dict, dict]:
             "maxFrameBytes": settings["SOCKET_MAX_FRAME"],
             "framesPerSecond": settings["SOCKET_RATE"], "burst": settings["SOCKET_BURST"],
             "idleSeconds": settings["SOCKET_IDLE_SECONDS"], "pingSeconds": settings["SOCKET_PING_SECONDS"],
+            "signallingFramesPerSecond": settings["VOICE_SIGNAL_RATE"], "signallingBurst": settings["VOICE_SIGNAL_BURST"],
+            "maxSdpCharacters": settings["VOICE_MAX_SDP"], "voiceChannelLimit": settings["VOICE_CHANNEL_LIMIT"],
+            "voiceGraceSeconds": settings["VOICE_GRACE_SECONDS"],
             "description": (
                 "Defaults (the app's configuration may change them). A larger frame gets `error` "
                 "`PAYLOAD_TOO_LARGE` (beyond four times the limit, the socket is closed with 1009); more frames "
-                "a second than allowed get `error` `RATE_LIMITED`. A client that does not read its frames as "
+                "a second than allowed get `error` `RATE_LIMITED`; voice frames (`rtc_*`, `user_state_*`, "
+                "`voice_activity`) count against their own signalling rate instead. A client that does not read its frames as "
                 "fast as they come is disconnected without a close frame: it catches up over HTTP.")},
         "closeCodes": {
             str(CLOSE_UNAUTHORIZED): "unauthorized: the token was missing, bad or expired, or the session ended "

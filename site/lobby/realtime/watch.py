@@ -1,7 +1,9 @@
 """What a live socket watches: every channel its user can read, so a new message in one it has not
 joined reaches it as `channel_activity` (the hub makes it from the channel's own event).
 
-The set is read once when the socket connects (one statement: the text channels of the user's
+Voice channels are watched too: the audience of a server's voice channels is every socket watching
+a channel of that server (`Recipients.servers`), which must hold for a server of voice channels
+alone. The set is read once when the socket connects (one statement: the channels of the user's
 servers and the user's DMs) and kept current by internal bus events: `watch_channels` (a channel
 made in a server of theirs, a server joined, a DM started) adds to it, and `access_revoked` (a
 kick, a ban, leaving) takes a server's channels away. Call each `notify_*` after its commit."""
@@ -18,7 +20,7 @@ log = logging.getLogger(__name__)
 
 READABLE = text("""
   SELECT channels.id, channels.server_id FROM memberships JOIN channels ON channels.server_id = memberships.server_id
-  WHERE memberships.user_id = :user AND channels.type <> 'VOICE'
+  WHERE memberships.user_id = :user
   UNION ALL SELECT direct_chats.channel_id, NULL FROM direct_chats WHERE direct_chats.user_low_id = :user
   UNION ALL SELECT direct_chats.channel_id, NULL FROM direct_chats WHERE direct_chats.user_high_id = :user""")
 
@@ -53,18 +55,16 @@ def notify_watch(user_ids, channel_ids, server_id: int | None = None) -> None:
 
 
 def notify_server_channels(user_id: int, server_id: int) -> None:
-    """The user joined (or made) a server: its text channels."""
-    from lobby.servers.models import VOICE, Channel
+    """The user joined (or made) a server: its channels."""
+    from lobby.servers.models import Channel
 
-    channel_ids = db.session.scalars(select(Channel.id).where(Channel.server_id == server_id, Channel.type != VOICE))
+    channel_ids = db.session.scalars(select(Channel.id).where(Channel.server_id == server_id))
     notify_watch([user_id], channel_ids, server_id)
 
 
 def notify_channel_created(channel) -> None:
-    """A text channel was made in a server: every member's sockets watch it."""
-    from lobby.servers.models import VOICE, Membership
+    """A channel was made in a server: every member's sockets watch it."""
+    from lobby.servers.models import Membership
 
-    if channel.type == VOICE:
-        return
     members = db.session.scalars(select(Membership.user_id).where(Membership.server_id == channel.server_id))
     notify_watch(members, [channel.id], channel.server_id)

@@ -19,6 +19,7 @@ from lobby.servers.access import active_ban, membership_of
 from lobby.servers.models import MEMBER, MODERATOR, OWNER, AuditEntry, Ban, Channel, Membership, Server
 from lobby.servers.validation import TEMPLATES
 from lobby.texts import text
+from lobby.voice.actions import do_drop_seat
 
 BANNED = text("server.banned")
 
@@ -88,6 +89,7 @@ def do_leave(server: Server, membership: Membership) -> None:
     db.session.delete(membership)
     db.session.commit()
     notify_access_revoked(server.id, user_id, "leave")
+    do_drop_seat(user_id, server_id=server.id)  # a seat in its voice channels goes at once
 
 
 def do_create_channel(server: Server, by: User, fields: dict) -> Channel:
@@ -125,6 +127,7 @@ def do_kick(server: Server, actor: Membership, target_id: int, reason: str) -> U
     audit(server.id, "KICK", actor.user, target, reason)
     db.session.commit()
     notify_access_revoked(server.id, target.id, "kick")
+    do_drop_seat(target.id, server_id=server.id)  # a seat in its voice channels goes at once
     return target
 
 
@@ -138,6 +141,7 @@ def do_ban(server: Server, actor: Membership, target_id: int, reason: str, durat
     audit(server.id, "BAN", actor.user, target, reason)
     db.session.commit()
     notify_access_revoked(server.id, target.id, "ban")
+    do_drop_seat(target.id, server_id=server.id)  # a seat in its voice channels goes at once
     return target
 
 

@@ -23,6 +23,7 @@ class Stats:
     voice_channels: int = 0
     recent_joins: int = 0
     online: int = 0
+    voice_active: bool = False
 
 
 def visible_statuses(user_ids) -> dict[int, str]:
@@ -40,10 +41,13 @@ def stats_for(server_ids: list[int], channels: list[Channel] | None = None) -> d
     """Members, recent joins and who is online from one read of the servers' memberships (the
     online count needs every member id anyway, and one presence lookup: one Redis round trip in
     production), channel counts from a second, whatever the number of servers; or from
-    `channels`, every channel of these servers, when the caller has them already."""
+    `channels`, every channel of these servers, when the caller has them already. Which servers
+    have someone in voice: one more round trip."""
     stats = {server_id: Stats() for server_id in server_ids}
     if not server_ids:
         return stats
+    for server_id in current_app.extensions["lobby.voice"].store.active_servers(server_ids):
+        stats[server_id].voice_active = True
     since = utcnow() - TRENDING_WINDOW
     members = (db.session.execute(MEMBERS_OF_ONE, {"server": server_ids[0]}) if len(server_ids) == 1
                else db.session.execute(MEMBERS, {"servers": server_ids})).all()
@@ -81,8 +85,7 @@ def server_dict(server: Server, stats: Stats, membership: Membership | None = No
         "trending": stats.recent_joins >= TRENDING_JOINS,
         "memberCount": stats.members, "channelCount": stats.text_channels + stats.voice_channels,
         "textChannelCount": stats.text_channels, "voiceChannelCount": stats.voice_channels,
-        # Voice arrives with the voice channels; until then no channel is active.
-        "onlineCount": stats.online, "voiceActive": False,
+        "onlineCount": stats.online, "voiceActive": stats.voice_active,
         "createdAt": server.created_at.isoformat(), "_count": {"members": stats.members},
         "myRole": membership.role if membership else None,
     }

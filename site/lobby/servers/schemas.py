@@ -295,7 +295,7 @@ class Server(Answer):
     text_channel_count: int
     voice_channel_count: int
     online_count: int = Field(description="Members with a live socket open now (invisible ones not counted).")
-    voice_active: bool = Field(description="false until voice arrives.")
+    voice_active: bool = Field(description="Someone sits in one of its voice channels now.")
     created_at: datetime
     counts: MemberCounts = Field(alias="_count")
     my_role: Literal["owner", "moderator", "member"] | None = Field(description=(

@@ -1,0 +1,28 @@
+// Under each voice channel of the sidebar: who sits there, with muted/deafened marks and a ring
+// while they speak. Names are text nodes: nothing a user types becomes markup.
+import { useVoice, myId } from './store.js';
+import StateIcons from './StateIcons.jsx';
+import { useRoster } from './roster.js';
+
+export default function SidebarRoster({ channelId }) {
+  const seats = useRoster((roster) => roster.channels[channelId]);
+  const localSpeaking = useVoice((voice) => voice.speaking && !voice.muted && voice.channel?.id === channelId);
+  const people = Object.values(seats ?? {}).sort((a, b) => String(a.username).localeCompare(String(b.username), 'ru'));
+  if (!people.length) return null;
+  const me = myId();
+  return (
+    <ul className="voice-roster__list" aria-label="В голосовом канале">
+      {people.map((state) => {
+        const speaking = state.userId === me ? localSpeaking : Boolean(state.speaking) && !state.muted;
+        return (
+          <li key={state.userId} className={`voice-roster__person${speaking ? ' is-speaking' : ''}`} data-user-id={state.userId}>
+            <span className="voice-roster__initial" aria-hidden="true">{String(state.username || '?').slice(0, 1).toUpperCase()}</span>
+            <span className="truncate">{state.username}</span>
+            {speaking && <span className="sr-only">говорит</span>}
+            <StateIcons state={state} size={14} />
+          </li>
+        );
+      })}
+    </ul>
+  );
+}

@@ -1,0 +1,29 @@
+// The microphone and sound switches, used by the voice view, the voice bar and the top bar.
+import HeadphoneOff from 'lucide-react/icons/headphone-off';
+import Headphones from 'lucide-react/icons/headphones';
+import Mic from 'lucide-react/icons/mic';
+import MicOff from 'lucide-react/icons/mic-off';
+import { toggleDeafen, toggleMute } from './session.js';
+import { useVoice } from './store.js';
+
+export function MuteButton({ className = 'icon-button', size = 20 }) {
+  const muted = useVoice((voice) => voice.muted);
+  const label = muted ? 'Включить микрофон' : 'Выключить микрофон';
+  return (
+    <button type="button" className={`${className} voice-switch${muted ? ' is-off' : ''}`} onClick={toggleMute}
+      aria-pressed={muted} aria-label={label} title={`${label} (Ctrl+M)`} aria-keyshortcuts="Control+M" data-voice="mute">
+      {muted ? <MicOff size={size} aria-hidden="true" /> : <Mic size={size} aria-hidden="true" />}
+    </button>
+  );
+}
+
+export function DeafenButton({ className = 'icon-button', size = 20 }) {
+  const deafened = useVoice((voice) => voice.deafened);
+  const label = deafened ? 'Включить звук' : 'Выключить звук';
+  return (
+    <button type="button" className={`${className} voice-switch${deafened ? ' is-off' : ''}`} onClick={toggleDeafen}
+      aria-pressed={deafened} aria-label={label} title={`${label} (Ctrl+D)`} aria-keyshortcuts="Control+D" data-voice="deafen">
+      {deafened ? <HeadphoneOff size={size} aria-hidden="true" /> : <Headphones size={size} aria-hidden="true" />}
+    </button>
+  );
+}

@@ -1,0 +1,69 @@
+// Local media: the microphone (the spec's constraints), the camera, the screen, the device lists,
+// and the speaking detector (an AnalyserNode over the microphone).
+import { AUDIO_CONSTRAINTS, SPEAKING_HOLD_MS, SPEAKING_LEVEL } from './config.js';
+import { setVoice } from './store.js';
+
+export function openMicrophone(deviceId) {
+  const audio = deviceId ? { ...AUDIO_CONSTRAINTS, deviceId: { exact: deviceId } } : AUDIO_CONSTRAINTS;
+  return navigator.mediaDevices.getUserMedia({ audio, video: false });
+}
+
+export const openCamera = () => navigator.mediaDevices.getUserMedia({
+  video: { width: { ideal: 640 }, height: { ideal: 360 }, frameRate: { ideal: 24 } },
+  audio: false,
+});
+
+export const openScreen = () => navigator.mediaDevices.getDisplayMedia({ video: { frameRate: { ideal: 15 } }, audio: false });
+
+export const stopStream = (stream) => stream?.getTracks().forEach((track) => track.stop());
+
+/** Fills the device choices; labels are known only once a microphone was granted. */
+export async function listDevices() {
+  try {
+    const devices = await navigator.mediaDevices.enumerateDevices();
+    const named = (kind, fallback) => devices.filter((device) => device.kind === kind)
+      .map((device, n) => ({ id: device.deviceId, label: device.label || `${fallback} ${n + 1}` }));
+    setVoice({ inputs: named('audioinput', 'Микрофон'), outputs: named('audiooutput', 'Динамик') });
+  } catch {
+    setVoice({ inputs: [], outputs: [] });
+  }
+}
+
+// Whether this browser can send audio to a chosen output (Chromium can, Firefox behind a flag).
+export const canChooseOutput = () => typeof HTMLMediaElement !== 'undefined' && 'setSinkId' in HTMLMediaElement.prototype;
+
+/**
+ * Watches the microphone's level: `onChange(true)` when the average frequency level passes the
+ * spec's threshold, `onChange(false)` after it stayed below for the hold time. → stop function.
+ */
+export function watchSpeaking(stream, onChange) {
+  const Context = window.AudioContext || window.webkitAudioContext;
+  if (!Context) return () => {};
+  const context = new Context();
+  const analyser = context.createAnalyser();
+  analyser.fftSize = 512;
+  const source = context.createMediaStreamSource(stream);
+  source.connect(analyser); // not to the speakers: nobody wants to hear themselves
+  const levels = new Uint8Array(analyser.frequencyBinCount);
+  let speaking = false;
+  let quietSince = 0;
+  const timer = setInterval(() => {
+    if (context.state === 'suspended') context.resume().catch(() => {});
+    analyser.getByteFrequencyData(levels);
+    const average = levels.reduce((sum, level) => sum + level, 0) / levels.length;
+    const enabled = stream.getAudioTracks().some((track) => track.enabled);
+    const now = performance.now();
+    if (enabled && average > SPEAKING_LEVEL) {
+      quietSince = 0;
+      if (!speaking) onChange((speaking = true));
+    } else if (speaking) {
+      quietSince ||= now;
+      if (now - quietSince >= SPEAKING_HOLD_MS || !enabled) onChange((speaking = false));
+    }
+  }, 100);
+  return () => {
+    clearInterval(timer);
+    source.disconnect();
+    context.close().catch(() => {});
+  };
+}

@@ -1,0 +1,80 @@
+"""`access_*` for voice: where a user may take a seat, and whose rooms they may look at. Built on
+`servers.access.access_channel` (members of a server; the two people of a DM, 404 to others)."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from sqlalchemy import select
+
+from lobby.dms.access import check_may_call
+from lobby.dms.models import DmParticipant
+from lobby.errors import ApiError
+from lobby.extensions import db
+from lobby.servers.access import access_channel
+from lobby.servers.models import VOICE, Channel
+from lobby.texts import text
+
+
+@dataclass(frozen=True)
+class Room:
+    """A channel one may sit in: a server's voice channel (`server_id`), or a DM (`peer`: the other
+    person)."""
+    channel_id: int
+    server_id: int | None
+    peer: int | None = None
+
+
+def access_voice_channel(user, channel_id: int) -> Room:
+    """A seat's channel: a VOICE channel of a server the user belongs to (404 otherwise, as any
+    channel; 400 NOT_VOICE_CHANNEL for a text one), or a DM of theirs with no block between the two
+    (403 FORBIDDEN)."""
+    channel, participant = access_channel(user, channel_id)
+    if isinstance(participant, DmParticipant):
+        check_may_call(participant)
+        return Room(channel.id, None, participant.other_id)
+    if channel.type != VOICE:
+        raise ApiError(400, text("voice.not_voice_channel"), "NOT_VOICE_CHANNEL")
+    return Room(channel.id, channel.server_id)
+
+
+def access_voice_rooms(user, channel_id: int) -> tuple[int | None, list[int]]:
+    """Whose seats the user may see from a channel: (server id, its voice channel ids) for any
+    channel of a server of theirs, (None, [the DM]) for a DM of theirs; 404 otherwise."""
+    channel, participant = access_channel(user, channel_id)
+    if isinstance(participant, DmParticipant):
+        return None, [channel.id]
+    return channel.server_id, voice_channel_ids(channel.server_id)
+
+
+def access_call(user, channel_id: int) -> Room:
+    """A DM of the user's, for declining a call in it (400 NOT_A_DM for a server's channel)."""
+    channel, participant = access_channel(user, channel_id)
+    if not isinstance(participant, DmParticipant):
+        raise ApiError(400, text("voice.not_dm"), "NOT_A_DM")
+    return Room(channel.id, None, participant.other_id)
+
+
+def voice_channel_ids(server_id: int) -> list[int]:
+    return list(db.session.scalars(select(Channel.id).where(Channel.server_id == server_id, Channel.type == VOICE)
+                                   .order_by(Channel.position, Channel.id)))
+
+
+def channel_full(limit: int) -> ApiError:
+    return ApiError(409, text("voice.full", limit=limit, participants=participants(limit)), "VOICE_CHANNEL_FULL")
+
+
+def participants(number: int) -> str:
+    """The noun agreeing with its number: 1 участник, 2 участника, 8 участников, 21 участник."""
+    if number % 10 == 1 and number % 100 != 11:
+        return text("voice.participants_one")
+    if 2 <= number % 10 <= 4 and not 12 <= number % 100 <= 14:
+        return text("voice.participants_few")
+    return text("voice.participants_many")
+
+
+def not_in_voice() -> ApiError:
+    return ApiError(409, text("voice.not_in_voice"), "NOT_IN_VOICE")
+
+
+def peer_not_found() -> ApiError:
+    return ApiError(404, text("voice.peer_not_found"), "VOICE_PEER_NOT_FOUND")
