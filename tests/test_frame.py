@@ -68,6 +68,19 @@ def test_a_channel_page_shows_its_latest_messages_oldest_first(world, app):
     assert 'aria-current="page"' in html and f"# {channel['name']}" in html
 
 
+def test_a_voice_channel_page_shows_the_voice_view_before_and_without_javascript(world):
+    owner, server, channels, _ = world
+    voice = next(c for c in channels if c["type"] == "VOICE")
+    html = read(owner.client.get(f"/app/servers/{server['id']}/channels/{voice['id']}"))
+    view = re.search(r'<div class="voice-connect">.*?</div>', html).group(0)
+    assert "Подключитесь к голосовому каналу для общения с участниками" in view
+    assert "Подключиться к голосовому каналу" in view
+    assert "Для голосовой связи нужен JavaScript" in view  # the button waits for the island
+    assert f'<h1 id="channel-title" class="channel-screen__name">{voice["name"]}</h1>' in html
+    seed = json.loads(re.search(r'<script type="application/json" id="app-seed">(.*?)</script>', html).group(1))
+    assert seed["voice"]["limit"] == 8 and seed["voice"]["iceServers"]
+
+
 def test_someone_elses_private_server_shows_nothing_of_it(world, people, create_server):
     _, _, _, _ = world
     create_server("owner", name="Тайная комната", isPublic=False)

@@ -39,10 +39,14 @@ MEDIA_FLAGS = ["--use-fake-ui-for-media-stream", "--use-fake-device-for-media-st
                "--allow-loopback-in-peer-connection", "--autoplay-policy=no-user-gesture-required"]
 
 
-def voice_browser():
+# A browser whose person says no to the microphone: a device exists, the prompt is refused.
+NO_MICROPHONE_FLAGS = ["--use-fake-device-for-media-stream", "--deny-permission-prompts"]
+
+
+def voice_browser(microphone: bool = True):
     options = webdriver.ChromeOptions()
     options.binary_location = "/usr/bin/chromium"
-    for flag in FLAGS + MEDIA_FLAGS:
+    for flag in FLAGS + (MEDIA_FLAGS if microphone else NO_MICROPHONE_FLAGS):
         options.add_argument(flag)
     options.add_argument(f"--user-data-dir={tempfile.mkdtemp(prefix='lobby-chrome-')}")
     options.add_argument("--window-size=1280,900")
@@ -70,8 +74,8 @@ def app(make_app, _migrated):
 def browsers():
     started = []
 
-    def start():
-        started.append(voice_browser())
+    def start(microphone: bool = True):
+        started.append(voice_browser(microphone))
         return started[-1]
 
     yield start
@@ -294,3 +298,19 @@ def test_a_call_in_direct_messages(app, live, browsers):
     card(olga, "pavel")
     audio_flows(olga)
     audio_flows(pavel)
+
+
+def test_a_refused_microphone_is_explained_and_takes_no_seat(app, live, browsers):
+    make_person(app, "vera", "Вера")
+    make_person(app, "gleb", "Глеб")
+    server_id, channel_id = voice_server(app, "gleb", "vera")
+    vera = browsers(microphone=False)
+    sign_in(vera, live, "vera")
+    open_voice(vera, live, server_id, channel_id)
+    vera.find_element(By.CSS_SELECTOR, ".voice-connect__button").click()
+    refusal = wait_for(vera, ".voice-connect__error", timeout=15).text
+    assert refusal.startswith("Не удалось подключиться к голосовому каналу")
+    assert "микрофон" in refusal
+    # Still the connect button, and nobody sits in the channel for the others to see.
+    assert vera.find_element(By.CSS_SELECTOR, ".voice-connect__button").text == "Подключиться к голосовому каналу"
+    assert app.extensions["lobby.voice"].store.rooms([channel_id]) == {}
