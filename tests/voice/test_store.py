@@ -100,3 +100,24 @@ def test_a_relay_checks_both_seats_and_publishes_in_one_round_trip(redis_url, mo
     published = [m for m in (listener.get_message(timeout=0.3) for _ in range(6)) if m is not None]
     assert len(published) == 2  # the warm-up and the one relay that passed
     listener.close()
+
+
+def test_seats_of_a_dead_process_are_reaped_and_no_others(redis_url):
+    """Production: a killed process runs no grace timer. Its presence heartbeat key lapses, and the
+    next reap vacates exactly the seats it owned."""
+    prefix = f"lobby-voice-test-{secrets.token_hex(4)}"
+    client = Redis.from_url(redis_url)
+    store = RedisVoiceStore(redis_url, prefix)
+    try:
+        client.set(f"{prefix}:presence:alive:host:2:bb", "1")  # alive; host:1:aa is not
+        store.take(1, seat(10, owner="host:1:aa#1"), person(1), 8)
+        store.take(2, seat(10, "t", owner="host:2:bb#1"), person(2), 8)
+        store.take(3, seat(11, "u", owner="host:1:aa#2", server=2), person(3), 8)
+        reaped = store.reap()
+        assert sorted((user, found.channel_id) for user, found in reaped) == [(1, 10), (3, 11)]
+        assert store.rooms([10, 11]) == {10: (person(2),)}
+        assert store.active_servers([1, 2]) == {1}
+        assert store.reap() == []
+    finally:
+        for key in client.scan_iter(f"{prefix}:*"):
+            client.delete(key)

@@ -21,20 +21,49 @@ class Voice:
         self.store = store
         self._numbers = itertools.count(1)
         self._process, self._pid = "", 0
+        self._reaper: threading.Thread | None = None
 
     @property
     def limit(self) -> int:
         return int(self.app.config["VOICE_CHANNEL_LIMIT"])
 
     def owner_of(self, conn) -> str:
-        """The socket's name as a seat's owner: unique across processes and hosts, made at its first
-        join (after a fork, so `--preload` workers never share one)."""
+        """The socket's name as a seat's owner, `<process>#<n>`: unique across processes and hosts,
+        made at its first join (after a fork, so `--preload` workers never share one). In
+        production the process part is presence's name for this process, so a seat whose process
+        died (presence's heartbeat key expired) can be found and vacated (`reap_forever`)."""
         if conn.voice_owner is None:
             if self._pid != os.getpid():
                 self._pid = os.getpid()
-                self._process = f"{socket.gethostname()}:{self._pid}:{secrets.token_hex(3)}"
-            conn.voice_owner = f"{self._process}:{next(self._numbers)}"
+                presence = self.app.extensions["lobby.presence"].store
+                self._process = (presence.process if presence.shared
+                                 else f"{socket.gethostname()}:{self._pid}:{secrets.token_hex(3)}")
+                self._start_reaper()
+            conn.voice_owner = f"{self._process}#{next(self._numbers)}"
         return conn.voice_owner
+
+    def _start_reaper(self) -> None:
+        """Production: a process that dies (SIGKILL, OOM, a lost host) runs no grace timer for its
+        seats; every process holding seats looks for such orphans once a presence heartbeat."""
+        if self._reaper is None and self.app.extensions["lobby.presence"].store.shared:
+            self._reaper = threading.Thread(target=self._reap_forever, name="lobby-voice-reaper", daemon=True)
+            self._reaper.start()
+
+    def _reap_forever(self) -> None:
+        stop = threading.Event()  # never set: the loop lives as long as the process
+        while not stop.wait(float(self.app.config["PRESENCE_HEARTBEAT_SECONDS"])):
+            self.reap()
+
+    def reap(self) -> None:
+        from lobby.voice.notify import notify_left, notify_seat, voice_state
+
+        try:
+            with self.app.app_context():
+                for user_id, seat in self.store.reap():
+                    notify_seat(user_id, voice_state(None, (), self.limit), None)
+                    notify_left(user_id, seat)
+        except Exception:  # on its own thread nobody else would see it; the next beat tries again
+            log.exception("voice: reaping the seats of dead processes failed")
 
     def socket_closed(self, conn) -> None:
         """A seated socket closed: its seat stays VOICE_GRACE_SECONDS, then goes unless a resume

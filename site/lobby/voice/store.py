@@ -132,6 +132,9 @@ class MemoryVoiceStore:
             bus.publish(event, recipients)
         return found
 
+    def reap(self) -> list[tuple[int, Seat]]:
+        return []  # one process: its seats never outlive it
+
     def seat_of(self, user_id: int) -> Seat | None:
         with self._lock:
             return self._seats.get(user_id)

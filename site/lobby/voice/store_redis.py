@@ -85,6 +85,23 @@ if not theirs or tostring(cjson.decode(theirs).c) ~= ARGV[5] then return 0 end
 if ARGV[6] ~= '' then redis.call('PUBLISH', ARGV[6], ARGV[7]) end
 return 1
 """
+# ARGV: prefix. Vacates every seat whose owner's process is no longer alive in presence (its
+# `{p}:presence:alive:{process}` key expired: the process died without closing its sockets, so no
+# grace timer will ever run for them). Returns {user, seat JSON, ...}.
+REAP = VACATE + """
+local p, orphans = ARGV[1], {}
+local all = redis.call('HGETALL', p .. ':voice:seats')
+for i = 1, #all, 2 do
+  local seat = cjson.decode(all[i + 1])
+  local process = string.match(seat.o, '^(.*)#%d+$')
+  if process and redis.call('EXISTS', p .. ':presence:alive:' .. process) == 0 then
+    vacate(p, all[i], seat)
+    table.insert(orphans, all[i])
+    table.insert(orphans, all[i + 1])
+  end
+end
+return orphans
+"""
 OUTCOMES = {name: name for name in (JOINED, MOVED, RESUMED, RETABBED, FULL)}
 
 
@@ -99,7 +116,8 @@ class RedisVoiceStore:
         self._seats = f"{prefix}:voice:seats"
         self._servers = f"{prefix}:voice:servers"
         self._scripts = {name: self._redis.register_script(body)
-                         for name, body in (("take", TAKE), ("leave", LEAVE), ("update", UPDATE), ("relay", RELAY))}
+                         for name, body in (("take", TAKE), ("leave", LEAVE), ("update", UPDATE), ("relay", RELAY),
+                                             ("reap", REAP))}
 
     def _room(self, channel_id: int) -> str:
         return f"{self._prefix}:voice:room:{channel_id}"
@@ -131,6 +149,12 @@ class RedisVoiceStore:
         if found == 1 and not wire:
             bus.publish(event, recipients)
         return found
+
+    def reap(self) -> list[tuple[int, Seat]]:
+        """Seats left behind by processes that died: vacated, as (user id, seat). O(seats) once a
+        heartbeat, in one script."""
+        found = self._scripts["reap"](args=[self._prefix])
+        return [(int(found[n]), Seat.from_json(found[n + 1])) for n in range(0, len(found), 2)]
 
     def seat_of(self, user_id: int) -> Seat | None:
         raw = self._redis.hget(self._seats, user_id)
