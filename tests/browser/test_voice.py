@@ -7,7 +7,8 @@ in a DM: the other person is rung, accepts, and audio flows.
 Media stays on loopback: the server runs with ICE_LOOPBACK_ONLY=1, so the client drops every ICE
 candidate that is not 127.0.0.1 or ::1 (sent and received), and the browsers are started with
 --allow-loopback-in-peer-connection so that they gather loopback candidates at all. The tests
-check that the pair in use is a loopback one."""
+check that the pair in use sends to a loopback address; its source may be the machine's own
+interface address (Chromium's sockets are bound per interface), which Linux delivers over lo."""
 import tempfile
 import time
 
