@@ -20,10 +20,11 @@ const registry = {
   palette: () => import('./app/regions/index.js').then((app) => app.palette),
   'app-shell': () => import('./app/regions/index.js').then((app) => app.appShell),
   'voice-panel': () => import('./app/voice/VoicePanel.jsx'),
+  'settings-live': () => import('./app/live/SettingsLive.jsx'),
 };
 // Mounted after every other island of the page: whoever waits for it finds the whole app ready.
-// Then voice, whose code is not needed before the page is interactive.
-const LAST = ['app-shell', 'voice-panel'];
+// Then the settings' live updates and voice, whose code is not needed before the page is interactive.
+const LAST = ['app-shell', 'settings-live', 'voice-panel'];
 
 async function mount(el) {
   const name = el.dataset.island;

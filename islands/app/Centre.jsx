@@ -19,7 +19,6 @@ const SCREENS = {
   server: ServerOverview,
   serverSettings: ServerOverview,
   serverAdmin: ServerOverview,
-  settings: NotFound,
   friends: FriendsScreen,
   notFound: NotFound,
 };
@@ -55,11 +54,9 @@ function Screen({ route, user }) {
       return route.dm != null
         ? <DmConversation key={route.dm} userId={route.dm} />
         : <FriendsScreen user={user} />;
-    case 'settings':
-      return <NotFound soon />;
     case 'notFound':
       return <NotFound />;
-    default: // home, discover, createServer: the welcome screen (the last two with a modal over it)
+    default: // home, discover, createServer, settings: the welcome screen (the others with a dialog over it)
       return <Welcome />;
   }
 }

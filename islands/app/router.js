@@ -42,7 +42,7 @@ export function matchRoute(path) {
   if (section === 'discover' && !id) return { name: 'discover' };
   if (section === 'create-server' && !id) return { name: 'createServer' };
   if (section === 'friends' && !id) return friendsRoute(query);
-  if (section === 'settings' && !id) return { name: section };
+  if (section === 'settings' && !sub) return { name: section }; // the dialog shows /app/settings/<id>
   if (section !== 'servers') return { name: 'notFound' };
   if (!id) return { name: 'home' }; // /app/servers and /app/servers/: the welcome screen
   if (!/^\d+$/.test(id)) return { name: 'notFound' };

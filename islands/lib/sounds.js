@@ -1,7 +1,9 @@
 // The product's sounds (spec 000 §9): twelve types, each a short Web Audio tone with its own
 // enabled flag, volume, frequency, duration and oscillator type, under one master volume and one
-// on/off flag. Settings live in localStorage ('lobby.sounds'); the settings page edits them with
-// `setSoundSettings`. Browsers let audio start only after a gesture: the AudioContext is made on
+// on/off flag. Kept in localStorage ('lobby.sounds') for the first moments of a page; the server's
+// settings (notifications.masterVolume and .sounds) replace them as soon as the /app page's
+// `settings-live` island loads, and again whenever they change (app/live/SettingsLive.jsx, which
+// also saves a change made here, such as the chat's bell). The on/off flag stays this browser's. Browsers let audio start only after a gesture: the AudioContext is made on
 // the first click, tap or key press, so nothing is blocked or warned about before that.
 import { create } from 'zustand';
 

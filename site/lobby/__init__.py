@@ -17,6 +17,7 @@ def create_app(overrides: dict | None = None, env: dict | None = None) -> Flask:
     `overrides` are Flask settings laid over the configuration, for tests.
     """
     from lobby import cli, errors, ids, input_guard, islands, logs, realtime, security, static_files, voice
+    from lobby import settings_look
     from lobby.config import Config
     from lobby.database import keep_prepared_statements, tune_sqlite
     from lobby.fastjson import OrjsonProvider
@@ -61,6 +62,7 @@ def create_app(overrides: dict | None = None, env: dict | None = None) -> Flask:
     register_blueprints(app)
     errors.init_app(app)
     islands.init_app(app)
+    settings_look.init_app(app)  # every page's <html> wears the signed-in person's settings
     cli.init_app(app)
     security.init_app(app)
     static_files.init_app(app)  # last: it wraps the finished app's WSGI callable
@@ -77,6 +79,7 @@ def register_models() -> None:
     import lobby.dms.models  # noqa: F401
     import lobby.reads.models  # noqa: F401
     import lobby.notifications.models  # noqa: F401
+    import lobby.settings.models  # noqa: F401
 
 
 def register_blueprints(app: Flask) -> None:
@@ -84,6 +87,7 @@ def register_blueprints(app: Flask) -> None:
     from lobby.accounts import api as accounts_api
     from lobby.accounts import pages as accounts_pages
     from lobby.accounts import search_api as users_search
+    from lobby.accounts import account_api, settings_pages as account_settings_pages  # account & security
     from lobby.messages import api as messages_api
     from lobby.messages import attachments_api
     from lobby.messages import search as messages_search
@@ -93,8 +97,11 @@ def register_blueprints(app: Flask) -> None:
     from lobby.reads import api as reads_api
     from lobby.notifications import api as notifications_api
     from lobby.voice import api as voice_api
+    from lobby.settings import api as settings_api
 
     for module in (health, landing, apidoc, shell, accounts_api, accounts_pages, servers_api, messages_api,
                    attachments_api, messages_search, users_search, friends_api, dms_api, reads_api, notifications_api,
-                   voice_api):
+                   voice_api, settings_api, account_api, account_settings_pages):
         app.register_blueprint(module.blueprint)
+    from lobby import settings_pages  # the personal settings pages, /app/settings/<section>
+    app.register_blueprint(settings_pages.blueprint)

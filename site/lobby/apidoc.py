@@ -29,6 +29,9 @@ PREAMBLE = (
     "header (seconds to wait). Unknown paths and methods get 404/405 in the same error shape. The live socket's "
     "frames are described under `x-websocket`.")
 TAGS = [{"name": "auth", "description": "Accounts and sign-in."},
+        {"name": "account", "description": "The signed-in person's account and security settings: password, "
+                                           "e-mail, sessions, deleting the account. Another person's session "
+                                           "answers 404, as if it did not exist."},
         {"name": "servers", "description": "Servers, channels, membership and moderation. A private server answers "
                                            "404 to non-members, as if it did not exist."},
         {"name": "messages", "description": "Text chat in a channel; members of its server only, or the two "
@@ -46,6 +49,8 @@ TAGS = [{"name": "auth", "description": "Accounts and sign-in."},
         {"name": "voice", "description": "Voice channels and DM calls: who sits where, and what a client needs to "
                                          "join. Joining and the WebRTC signalling go over the live socket "
                                          "(`rtc_*` frames); media flows peer to peer."},
+        {"name": "settings", "description": "The caller's own settings (spec §3 User settings): read, change, "
+                                            "reset, export and import, and the avatar. Nobody else's can be named."},
         {"name": "health", "description": "For load balancers."}]
 HEADERS = {
     "Retry-After": {"description": "Seconds to wait.", "schema": {"type": "integer"}},

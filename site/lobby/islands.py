@@ -52,6 +52,16 @@ def island_script() -> str | None:
         return None
 
 
+def entry_script(name: str) -> str | None:
+    """URL of another esbuild entry by its manifest key (`settings.js`: htmx for the settings
+    pages); None, logged, when it is not built: the page still works without it."""
+    try:
+        return url_for("static", filename=manifest(current_app)[name])
+    except (OSError, KeyError, ValueError):
+        log.error("entry %s is not built: run `make build`", name)
+        return None
+
+
 @lru_cache(maxsize=64)
 def _digest(path: str, mtime: float) -> str:
     return hashlib.sha256(Path(path).read_bytes()).hexdigest()[:10]
@@ -76,4 +86,5 @@ def _digest_once(folder: str, filename: str) -> str:
 
 
 def init_app(app: Flask) -> None:
-    app.jinja_env.globals.update(island=island, island_script=island_script, asset_url=asset_url)
+    app.jinja_env.globals.update(island=island, island_script=island_script, entry_script=entry_script,
+                                 asset_url=asset_url)

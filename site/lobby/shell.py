@@ -7,6 +7,7 @@ from flask_login import current_user
 
 from lobby.accounts.session import page_login_required
 from lobby.frame import frame_for
+from lobby.settings_look import my_settings
 
 blueprint = Blueprint("shell", __name__)
 
@@ -28,7 +29,14 @@ def friends_alias():
     return render_template("app/shell.html", frame=frame_for(current_user, "friends"))
 
 
+DATE_FORMATS = {"dd/mm/yyyy": "%d.%m.%Y", "mm/dd/yyyy": "%m/%d/%Y", "yyyy-mm-dd": "%Y-%m-%d"}
+
+
 @blueprint.app_template_filter("frame_time")
 def frame_time(moment: str) -> str:
-    """A message's time for a reader without JavaScript (which would show it in their own zone)."""
-    return datetime.fromisoformat(moment).strftime("%d.%m.%Y %H:%M UTC")
+    """A message's time for a reader without JavaScript (which would show it in their own zone),
+    in the date and clock formats of their settings."""
+    general = (my_settings() or {}).get("general", {})
+    clock = "%I:%M %p" if general.get("timeFormat") == "12h" else "%H:%M"
+    date = DATE_FORMATS.get(general.get("dateFormat"), "%d.%m.%Y")
+    return datetime.fromisoformat(moment).strftime(f"{date} {clock} UTC")

@@ -143,9 +143,11 @@ def test_app_requires_a_signed_in_user(client):
 
 def test_every_app_url_renders_the_shell_for_a_signed_in_user(accounts, client):
     accounts.signed_in()
-    for path in ["/app", "/app/settings"]:
-        response = client.get(path)
-        assert response.status_code == 200 and "Добро пожаловать в Lobby!" in page(response)
+    response = client.get("/app")
+    assert response.status_code == 200 and "Добро пожаловать в Lobby!" in page(response)
+    # Settings are pages of their own (Jinja + htmx), the first section by default.
+    assert client.get("/app/settings").headers["Location"] == "/app/settings/profile"
+    assert "Внешний вид" in page(client.get("/app/settings/profile"))
     # A server the user cannot see: the frame says so (the islands used to, after loading).
     response = client.get("/app/servers/1")
     assert response.status_code == 200 and "Сервер не найден" in page(response)

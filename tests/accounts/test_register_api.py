@@ -8,7 +8,8 @@ from lobby.extensions import db
 from tests.accounts.conftest import PASSWORD, registration
 
 USER_FIELDS = {"id", "username", "email", "firstName", "lastName", "profileImageUrl", "isEmailVerified",
-               "lastLoginAt", "createdAt"}
+               "lastLoginAt", "createdAt",
+               "displayName", "bio", "pronouns", "customStatus"}  # the profile others see (settings)
 TOO_MANY = {"message": "Слишком много запросов. Попробуйте позже.", "code": "RATE_LIMITED"}
 
 

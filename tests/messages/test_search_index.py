@@ -6,7 +6,6 @@ from flask_migrate import downgrade, upgrade
 from sqlalchemy import bindparam, inspect, select, text
 
 from lobby import create_app
-from lobby.accounts.models import User
 from lobby.database import UtcDateTime, utcnow
 from lobby.extensions import db
 from lobby.messages.models import Message
@@ -37,11 +36,15 @@ def found_ids(q: str) -> list[int]:
 
 
 def a_message(content: str) -> SimpleNamespace:
-    user = User(username="u", username_key="u", email="u@example.com", email_key="u@example.com",
-                first_name="У", last_name="У", password_hash="x", is_email_verified=True)
-    server = Server(name="С", owner=user, invite_code="code-1")
+    # The user too is written out: later revisions add columns to `users` (the settings' profile).
+    user = SimpleNamespace(id=db.session.execute(text(
+        "INSERT INTO users (username, username_key, email, email_key, first_name, last_name, password_hash, "
+        "is_email_verified, is_deactivated, session_version, created_at) VALUES ('u', 'u', 'u@example.com', "
+        "'u@example.com', 'У', 'У', 'x', true, false, 1, :at) RETURNING id").bindparams(
+            bindparam("at", type_=UtcDateTime())), {"at": utcnow()}).scalar_one())
+    server = Server(name="С", owner_id=user.id, invite_code="code-1")
     channel = Channel(name="общий")
-    db.session.add_all([user, server])
+    db.session.add(server)
     db.session.flush()
     channel.server_id = server.id
     db.session.add(channel)

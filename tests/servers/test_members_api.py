@@ -24,7 +24,8 @@ def test_a_member_entry_has_the_user_and_an_offline_status(cast):
     entry = crew["member"].get(f"{crew.url}/members").get_json()["members"][2]
     assert set(entry) == {"id", "role", "joinedAt", "user"}
     assert entry["user"] == {"id": crew["member"].id, "username": "member", "firstName": "Тест", "lastName": "Тестов",
-                             "profileImageUrl": None, "status": "OFFLINE"}
+                             "profileImageUrl": None, "status": "OFFLINE",
+                             "displayName": "", "bio": "", "pronouns": "", "customStatus": ""}  # settings' profile
 
 
 @pytest.mark.parametrize("is_public, role, answer", [

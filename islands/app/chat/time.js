@@ -24,12 +24,12 @@ export function relativeTime(value, now = Date.now()) {
   return 'только что';
 }
 
-const full = new Intl.DateTimeFormat('ru', { dateStyle: 'full', timeStyle: 'short' });
-const clock = new Intl.DateTimeFormat('ru', { hour: '2-digit', minute: '2-digit' });
 const day = new Intl.DateTimeFormat('ru', { day: 'numeric', month: 'long', year: 'numeric' });
+// The settings' 12 h / 24 h clock, as the server put it on <html> (lib/appearance.js changes it live).
+const h12 = () => ({ hour12: document.documentElement.dataset.timeFormat == '12h' });
 
-export const fullTime = (value) => full.format(toDate(value));
-export const clockTime = (value) => clock.format(toDate(value));
+export const fullTime = (value) => toDate(value).toLocaleString('ru', { dateStyle: 'full', timeStyle: 'short', ...h12() });
+export const clockTime = (value) => toDate(value).toLocaleTimeString('ru', { hour: '2-digit', minute: '2-digit', ...h12() });
 
 const dayStart = (date) => new Date(date.getFullYear(), date.getMonth(), date.getDate()).getTime();
 export const dayKey = (value) => dayStart(toDate(value));

@@ -33,8 +33,9 @@ def code_digest(user_id: int, code: str) -> str:
     return hmac.new(key, f"{user_id}:{code}".encode(), hashlib.sha256).hexdigest()
 
 
-def issue_code(user: User) -> OutgoingMail:
-    """Close the open code and add a new one with its mail, in the caller's transaction."""
+def issue_code(user: User, new_email: str | None = None, template: str = "verify_code") -> OutgoingMail:
+    """Close the open code and add a new one with its mail, in the caller's transaction. With
+    `new_email` it is an e-mail change's code, mailed to that address (`accounts/email_change.py`)."""
     since = utcnow() - timedelta(days=1)
     sent_today = db.session.scalars(
         select(EmailCode.created_at).where(EmailCode.user_id == user.id, EmailCode.created_at > since)
@@ -48,8 +49,8 @@ def issue_code(user: User) -> OutgoingMail:
     close_open_codes(user.id)
     code = f"{secrets.randbelow(10**6):06d}"
     db.session.add(EmailCode(user_id=user.id, code_hash=code_digest(user.id, code),
-                             expires_at=utcnow() + CODE_LIFETIME))
-    return compose_mail(user.email, "Код подтверждения Lobby", "verify_code",
+                             expires_at=utcnow() + CODE_LIFETIME, new_email=new_email))
+    return compose_mail(new_email or user.email, "Код подтверждения Lobby", template,
                         user=user, code=code, minutes=int(CODE_LIFETIME.total_seconds() // 60))
 
 
@@ -58,16 +59,20 @@ def close_open_codes(user_id: int) -> None:
                        .values(closed_at=utcnow()))
 
 
-def use_code(user: User, code: str) -> None:
+def use_code(user: User, code: str, changing_email: bool = False) -> EmailCode:
     """Check a code for this user; on success the code is closed in the caller's transaction and
     the caller commits. Call it before changing anything else: taking a try commits, and a wrong
     try is committed here, then raised.
 
     Each check first claims one of the code's tries in a committed statement of its own, and
     compares only once it holds one: concurrent checks cannot lose a count, so at most
-    MAX_WRONG_TRIES guesses are ever compared per code (the right one included)."""
+    MAX_WRONG_TRIES guesses are ever compared per code (the right one included).
+
+    `changing_email`: only an e-mail change's code counts (a verification code never changes the
+    address, nor the reverse). Returns the code used."""
+    kind = EmailCode.new_email.is_not(None) if changing_email else EmailCode.new_email.is_(None)
     current = db.session.scalar(
-        select(EmailCode).where(EmailCode.user_id == user.id).order_by(EmailCode.id.desc()).limit(1)
+        select(EmailCode).where(EmailCode.user_id == user.id, kind).order_by(EmailCode.id.desc()).limit(1)
     )
     if current is None:
         raise ApiError(400, NO_CODE, "CODE_INVALID")
@@ -87,6 +92,7 @@ def use_code(user: User, code: str) -> None:
         raise ApiError(400, LOCKED if locked else INVALID, "CODE_LOCKED" if locked else "CODE_INVALID")
     if not close_code(code_id):  # a concurrent right guess used it first
         raise ApiError(400, NO_CODE, "CODE_INVALID")
+    return current
 
 
 def claim_try(code_id: int) -> int | None:

@@ -164,3 +164,33 @@ mail_sends_per_ip = limiter.shared_limit("10 per hour", scope="mail-ip", methods
 mail_sends_per_address = limiter.shared_limit("5 per hour", scope="mail-address", methods=POST,
                                               key_func=mail_address_key)
 availability = limiter.shared_limit("30 per minute", scope="availability")
+
+
+def account_key() -> str:
+    """The signed-in person, whichever door they use (Bearer token or page cookie): one budget
+    for the API and the settings forms."""
+    from flask_login import current_user
+
+    from lobby.accounts.session import token_user_key
+
+    key = token_user_key()
+    if key.startswith("ip:") and current_user.is_authenticated:
+        return f"user:{current_user.id}"
+    return key
+
+
+def wrong_password(response) -> bool:
+    """Marked by `password_change.check_current_password`, not read from the status: the settings
+    dialog answers every refusal with 422 (the only one htmx swaps in)."""
+    from flask import g
+
+    return bool(g.get("wrong_password"))
+
+
+# Account settings that take the current password: only wrong passwords count (like failed
+# sign-ins), so a stolen session cannot guess the password to lock the owner out of it.
+password_checks = limiter.shared_limit("10 per 15 minutes", scope="account-password", methods=["POST", "DELETE"],
+                                       key_func=account_key, deduct_when=wrong_password)
+# Sign-outs of single sessions, lists: generous, only against a runaway client.
+session_changes = limiter.shared_limit("60 per minute", scope="account-sessions", methods=["POST", "DELETE"],
+                                       key_func=account_key)

@@ -28,8 +28,17 @@ class User(UserMixin, db.Model):
     # access tokens carry the number they were issued with. One session alone ends by its SignIn.
     session_version: Mapped[int] = mapped_column(default=1)
     profile_image_url: Mapped[str | None] = mapped_column(String(500), default=None)
+    # The profile others see (settings' `profile` group; lobby.settings writes them). Null = not set.
+    avatar_file: Mapped[str | None] = mapped_column(String(100), default=None)  # under UPLOAD_FOLDER/avatars
+    display_name: Mapped[str | None] = mapped_column(String(32), default=None)
+    bio: Mapped[str | None] = mapped_column(String(200), default=None)
+    pronouns: Mapped[str | None] = mapped_column(String(40), default=None)
+    custom_status: Mapped[str | None] = mapped_column(String(50), default=None)
     created_at: Mapped[datetime] = mapped_column(default=utcnow)
     last_login_at: Mapped[datetime | None] = mapped_column(default=None)
+    # Set when the person deleted their account: the row stays (as «Удалённый пользователь») so
+    # their messages keep an author; its name and address are released (accounts/deletion.py).
+    deleted_at: Mapped[datetime | None] = mapped_column(default=None)
 
     @property
     def is_active(self) -> bool:  # Flask-Login: deactivated users cannot hold a session
@@ -42,6 +51,11 @@ class User(UserMixin, db.Model):
     def get_id(self) -> str:
         return f"{self.id}:{self.session_version}:{self.sign_in_id}"
 
+    def profile_dict(self) -> dict:
+        """What the user chose to show others (settings' profile); '' where nothing is set."""
+        return {"displayName": self.display_name or "", "bio": self.bio or "", "pronouns": self.pronouns or "",
+                "customStatus": self.custom_status or ""}
+
     def to_dict(self) -> dict:
         return {
             "id": self.id,
@@ -50,6 +64,7 @@ class User(UserMixin, db.Model):
             "firstName": self.first_name,
             "lastName": self.last_name,
             "profileImageUrl": self.profile_image_url,
+            **self.profile_dict(),
             "isEmailVerified": self.is_email_verified,
             "lastLoginAt": self.last_login_at.isoformat() if self.last_login_at else None,
             "createdAt": self.created_at.isoformat(),
@@ -70,6 +85,9 @@ class EmailCode(db.Model):
     failed_attempts: Mapped[int] = mapped_column(default=0)
     # Set when the code was used, replaced by a resend, or killed by wrong tries.
     closed_at: Mapped[datetime | None] = mapped_column(default=None)
+    # An e-mail change's code: the address it was sent to, which becomes the account's once the
+    # code is confirmed. None: a verification code of the account's own address.
+    new_email: Mapped[str | None] = mapped_column(String(254), default=None)
 
 
 class SignIn(db.Model):
@@ -85,6 +103,10 @@ class SignIn(db.Model):
     created_at: Mapped[datetime] = mapped_column(default=utcnow)
     expires_at: Mapped[datetime]
     ended_at: Mapped[datetime | None] = mapped_column(default=None)
+    # What the sessions list shows: the browser that signed in, and when the session was last used
+    # (its sign-in, each refresh of its access token, each look at the sessions list).
+    user_agent: Mapped[str | None] = mapped_column(String(300), default=None)
+    last_seen_at: Mapped[datetime | None] = mapped_column(default=None)
 
 
 class RefreshToken(db.Model):

@@ -123,7 +123,11 @@ class User(Answer):
     email: str = Field(json_schema_extra={"format": "email"})
     first_name: str
     last_name: str
-    profile_image_url: str | None
+    profile_image_url: str | None = Field(description="The avatar (`setAvatar`), or null.")
+    display_name: str = Field("", description="Settings' `profile.displayName`; '' means first and last name.")
+    bio: str = ""
+    pronouns: str = ""
+    custom_status: str = ""
     is_email_verified: bool
     last_login_at: datetime | None
     created_at: datetime

@@ -42,7 +42,7 @@ def marked(cards: list[dict], viewer_id: int) -> list[dict]:
     """Each card with how the viewer stands with that person: one presence lookup and three
     queries for the whole page."""
     ids = [card["id"] for card in cards]
-    online = current_app.extensions["lobby.presence"].visible_statuses(ids) if ids else {}
+    online = current_app.extensions["lobby.presence"].visible_statuses(ids, viewer_id) if ids else {}
     known = relations_with(viewer_id, ids)
     return [{**card, "status": SEARCH_STATUS.get(online.get(card["id"]), "OFFLINE"),
              "isFriend": card["id"] in known.friends, "isBlocked": card["id"] in known.blocked,

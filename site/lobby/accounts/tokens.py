@@ -8,7 +8,7 @@ import time
 from dataclasses import dataclass
 from datetime import timedelta
 
-from flask import current_app
+from flask import current_app, has_request_context, request
 from itsdangerous import BadSignature, URLSafeTimedSerializer
 from sqlalchemy import bindparam, select, update
 
@@ -131,11 +131,18 @@ def new_secret() -> str:
 def start_sign_in(user: User, remember: bool) -> str:
     """A new sign-in with its refresh-token chain; returns the token for the cookie and sets
     `user.sign_in_id`. Call inside the sign-in's transaction."""
-    sign_in = SignIn(user_id=user.id, expires_at=utcnow() + lifetime(remember))
+    sign_in = SignIn(user_id=user.id, expires_at=utcnow() + lifetime(remember), user_agent=browser_of_request())
     db.session.add(sign_in)
     db.session.flush()
     user.sign_in_id = sign_in.id
     return _add_link(sign_in, remember)
+
+
+def browser_of_request() -> str | None:
+    """The User-Agent the sessions list names the device by (cut to its column)."""
+    if not has_request_context():
+        return None
+    return (request.headers.get("User-Agent") or "")[:300] or None
 
 
 def lifetime(remember: bool) -> timedelta:
@@ -146,6 +153,7 @@ def _add_link(sign_in: SignIn, remember: bool) -> str:
     """The chain's next token. The sign-in lives as long as its newest link."""
     token = new_secret()
     sign_in.expires_at = utcnow() + lifetime(remember)
+    sign_in.last_seen_at = utcnow()
     db.session.add(RefreshToken(user_id=sign_in.user_id, token_hash=digest(token), sign_in_id=sign_in.id,
                                 remember=remember, expires_at=sign_in.expires_at))
     return token

@@ -43,7 +43,7 @@ def open_dm():
     socket's frames on `channel.id`; sending in it is refused 403 `USER_BLOCKED` while a block
     stands either way."""
     channel, other = do_open_dm(g.user, request.context.json.user_id)
-    return json_response({"channel": listing.dm_channel_dict(channel, listing.person_of(other))})
+    return json_response({"channel": listing.dm_channel_dict(channel, listing.person_of(other, g.user.id))})
 
 
 @blueprint.get("")

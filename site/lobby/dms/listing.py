@@ -20,9 +20,10 @@ def person_dict(user: User, status: str, custom_status: str | None) -> dict:
             "profileImageUrl": user.profile_image_url, "status": status, "customStatus": custom_status}
 
 
-def person_of(user: User) -> dict:
-    """One person with their status now (the friends' wire statuses, from live presence)."""
-    return person_dict(user, live_statuses([user.id]).get(user.id, OFFLINE), custom_statuses([user.id]).get(user.id))
+def person_of(user: User, viewer: int) -> dict:
+    """One person with their status now as `viewer` sees it (the friends' wire statuses, from live presence)."""
+    return person_dict(user, live_statuses([user.id], viewer).get(user.id, OFFLINE),
+                       custom_statuses([user.id]).get(user.id))
 
 
 def dm_channel_dict(channel: Channel, recipient: dict) -> dict:
@@ -53,7 +54,7 @@ def conversations(user_id: int) -> list[dict]:
     channel_ids = [chat.channel_id for chat, _, _ in rows]
     last = last_messages(channel_ids)
     people = [other.id for _, _, other in rows]
-    statuses, customs = live_statuses(people), custom_statuses(people)
+    statuses, customs = live_statuses(people, user_id), custom_statuses(people)
     reads = dm_unread(user_id, channel_ids)
 
     def activity(row) -> tuple:

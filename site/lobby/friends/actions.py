@@ -87,11 +87,11 @@ def do_accept(user: User, request: FriendRequest) -> dict:
         db.session.rollback()
         db.session.execute(delete(FriendRequest).where(FriendRequest.id == request.id))
         db.session.commit()
-        return friend_of(other, since)
+        return friend_of(other, since, user.id)
     except ApiError:
         db.session.rollback()
         raise
-    friends = [(user.id, friend_of(other, since)), (other.id, friend_of(user, since))]
+    friends = [(user.id, friend_of(other, since, user.id)), (other.id, friend_of(user, since, other.id))]
     notify_request_accepted(friends)
     do_notify_friend_accepted(user, other.id)
     return friends[0][1]

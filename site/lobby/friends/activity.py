@@ -7,10 +7,10 @@ writes one row and trims one actor's rows. Entries are written inside the transa
 they record (`log`), then sent live (`notify_activity`) after its commit."""
 from __future__ import annotations
 
-from sqlalchemy import delete, select
+from sqlalchemy import delete, or_, select
 
 from lobby.extensions import db
-from lobby.friends.models import FriendActivity, Friendship
+from lobby.friends.models import FriendActivity, Friendship, Privacy
 from lobby.realtime.bus import Recipients, publish
 
 KEPT = 100  # spec §9: activity list cap
@@ -38,12 +38,15 @@ def trim(actor_id: int) -> None:
 
 
 def recent(user_id: int, limit: int = RECENT) -> list[dict]:
-    """The user's log: their current friends' entries since they became friends, newest first. One
-    query; a friend's rows are found by the (actor_id, id) index."""
+    """The user's log: their current friends' entries since they became friends, newest first,
+    without those of friends who turned `showActivity` off. One query; a friend's rows are found by
+    the (actor_id, id) index."""
     rows = db.session.scalars(
         select(FriendActivity)
         .join(Friendship, (Friendship.friend_id == FriendActivity.actor_id) & (Friendship.user_id == user_id))
-        .where(FriendActivity.created_at >= Friendship.created_at)
+        .outerjoin(Privacy, Privacy.user_id == FriendActivity.actor_id)
+        .where(FriendActivity.created_at >= Friendship.created_at,
+               or_(Privacy.show_activity.is_(None), Privacy.show_activity.is_(True)))
         .order_by(FriendActivity.id.desc()).limit(limit)).all()
     return [row.to_dict() for row in rows]
 

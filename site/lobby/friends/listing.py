@@ -22,9 +22,10 @@ def friend_status(presence_status: str | None) -> str:
     return FRIEND_STATUS.get(presence_status, OFFLINE)
 
 
-def live_statuses(user_ids) -> dict[int, str]:
-    """{user id: ONLINE|IDLE|DO_NOT_DISTURB} for those others see online (invisible ones are not)."""
-    found = current_app.extensions["lobby.presence"].visible_statuses(user_ids) if user_ids else {}
+def live_statuses(user_ids, viewer: int | None) -> dict[int, str]:
+    """{user id: ONLINE|IDLE|DO_NOT_DISTURB} for those `viewer` sees online (invisible ones, and
+    those whose `onlineStatus` keeps them from the viewer, are not)."""
+    found = current_app.extensions["lobby.presence"].visible_statuses(user_ids, viewer) if user_ids else {}
     return {user_id: friend_status(status) for user_id, status in found.items()}
 
 
@@ -44,10 +45,10 @@ def friend_dict(user: User, status: str, custom_status: str | None, since: datet
             "isBlocked": blocked, "friendshipDate": since.isoformat() if since else None, "gameActivity": None}
 
 
-def friend_of(user: User, since: datetime | None) -> dict:
-    """One person as a Friend, with their status now (the accept's answer and its live event)."""
-    return friend_dict(user, live_statuses([user.id]).get(user.id, OFFLINE), custom_statuses([user.id]).get(user.id),
-                       since)
+def friend_of(user: User, since: datetime | None, viewer: int) -> dict:
+    """One person as `viewer`'s Friend, with their status now (the accept's answer and its live event)."""
+    return friend_dict(user, live_statuses([user.id], viewer).get(user.id, OFFLINE),
+                       custom_statuses([user.id]).get(user.id), since)
 
 
 def in_order(friends: list[dict]) -> list[dict]:
@@ -67,7 +68,7 @@ def overview(user_id: int) -> dict:
         FriendRequest.from_user_id == user_id, FriendRequest.to_user_id == user_id))
         .order_by(FriendRequest.created_at.desc(), FriendRequest.id.desc())).all()
     people = [row.friend_id for row in friendships] + [row.blocked_id for row in blocks]
-    statuses, customs = live_statuses(people), custom_statuses(people)
+    statuses, customs = live_statuses(people, user_id), custom_statuses(people)
 
     def as_friend(user: User, since, blocked=False) -> dict:
         return friend_dict(user, statuses.get(user.id, OFFLINE), customs.get(user.id), since, blocked)

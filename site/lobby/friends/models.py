@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from datetime import datetime
 
-from sqlalchemy import JSON, ForeignKey, Index, String, UniqueConstraint
+from sqlalchemy import JSON, ForeignKey, Index, String, UniqueConstraint, true
 from sqlalchemy.orm import Mapped, mapped_column, relationship
 
 from lobby.accounts.models import User
@@ -101,6 +101,9 @@ class Privacy(db.Model):
     user_id: Mapped[int] = mapped_column(ForeignKey("users.id", ondelete="CASCADE"), primary_key=True)
     friend_requests: Mapped[str] = mapped_column(String(20), default="everyone")
     direct_messages: Mapped[str] = mapped_column(String(20), default="friends")
+    # Columns, not the settings document: presence and the activity log filter on them in SQL.
+    online_status: Mapped[str] = mapped_column(String(20), default="everyone", server_default="everyone")
+    show_activity: Mapped[bool] = mapped_column(default=True, server_default=true())
     changed_at: Mapped[datetime] = mapped_column(default=utcnow)
 
 

@@ -18,6 +18,7 @@ from lobby.friends.activity import STATUS_CHANGE
 from lobby.friends.listing import OFFLINE, friend_status
 from lobby.friends.models import CUSTOM_STATUS_MAX, ProfileStatus
 from lobby.friends.notify import notify_status_changed
+from lobby.friends.privacy import privacy_of
 from lobby.friends.relations import friend_ids_of
 
 log = logging.getLogger(__name__)
@@ -32,6 +33,10 @@ def notify_friends(user_id: int, status: str, custom_status: str | None = None) 
     except Exception:
         db.session.rollback()
         log.exception("friends were not told of user %s's status", user_id)
+
+
+def shows_activity(user_id: int) -> bool:
+    return privacy_of(user_id).show_activity
 
 
 def tell_friends(user_id: int, status: str, custom_status: str | None) -> None:
@@ -49,7 +54,8 @@ def tell_friends(user_id: int, status: str, custom_status: str | None) -> None:
     try:
         # One row whatever the number of friends; none without friends (a log only shows what came
         # after the friendship began, so nobody could ever read it).
-        entry = activity.log(user_id, STATUS_CHANGE, change) if friends else None
+        # Nothing either for someone who hides their activity (`privacy.showActivity` off).
+        entry = activity.log(user_id, STATUS_CHANGE, change) if friends and shows_activity(user_id) else None
         db.session.commit()
     except IntegrityError:  # the first row for this user, written by another process this instant
         db.session.rollback()

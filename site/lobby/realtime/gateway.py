@@ -27,7 +27,8 @@ from lobby.input_guard import refuse_nul
 from lobby.extensions import db, sock
 from lobby.realtime.handlers import handle
 from lobby.realtime.connection import CLOSE_UNAUTHORIZED, Connection, encode, wire
-from lobby.realtime.watch import watch_on_connect
+from lobby.realtime.watch import register_watching
+from lobby.settings.presence import remind_presence
 from lobby.texts import text
 from lobby.voice.config import DEFAULTS as VOICE_DEFAULTS
 from lobby.voice.frames import SIGNALLING
@@ -80,6 +81,8 @@ def gateway(ws):
     app = current_app._get_current_object()
     token = request.args.get("token", "")
     user = user_for_access_token(token) if token else None
+    if user is not None:  # before `connected` and the arrival: both read the store
+        quietly(remind_presence, user.id)
     db.session.remove()  # the user row stays readable, detached; no pooled connection is held
     if user is None:
         ws.close(CLOSE_UNAUTHORIZED, "unauthorized")
@@ -88,13 +91,11 @@ def gateway(ws):
     conn = Connection(ws, user, int(app.config["SOCKET_OUTBOX"]), float(app.config["SOCKET_PING_SECONDS"]),
                       int(app.config["SOCKET_OUTBOX_BYTES"]))
     hub, presence = app.extensions["lobby.hub"], app.extensions["lobby.presence"]
-    conn.send({"type": "connected", "data": {"userId": user.id, "username": user.username,
-                                             "status": presence.chosen_status(user.id)}})
-    hub.register(conn)
-    # Right after `connected` (registered before: no channel added meanwhile is missed), before
-    # presence: the client reads its unread state when `connected` arrives, and a message in
-    # between must reach it live; one indexed query, ~1 ms.
-    watch_on_connect(hub, conn)
+    # `connected`, registration and the watched channels in one step, before presence: the client
+    # reads its unread state when `connected` arrives, and a message sent after that read must
+    # reach it live (registering first and watching after left a window a message could miss).
+    register_watching(hub, conn, wire(encode({"type": "connected", "data": {
+        "userId": user.id, "username": user.username, "status": presence.chosen_status(user.id)}})))
     conn.start()
     quietly(presence.connected, user.id)
     try:

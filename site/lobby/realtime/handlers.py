@@ -127,7 +127,9 @@ def typing(conn, frame: TypingFrame) -> Reply:
 
 
 def presence_update(conn, frame: PresenceUpdateFrame) -> Reply:
-    current_app.extensions["lobby.presence"].set_status(conn.user_id, frame.status, frame.custom_status)
+    from lobby.settings.actions import do_choose_status  # kept as the profile's status, then announced
+
+    do_choose_status(user_of(conn), frame.status, frame.custom_status)
     return None
 
 

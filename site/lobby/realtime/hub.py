@@ -36,6 +36,7 @@ class Hub:
         self._by_user: dict[int, set[Connection]] = {}
         self._by_channel: dict[int, set[Connection]] = {}
         self._by_watched: dict[int, set[Connection]] = {}
+        self._revoked: dict[int, int] = {}  # user id → channel losses heard (see `register`)
         self._by_server: dict[int, set[Connection]] = {}  # sockets watching any channel of a server
         self._internal = {"access_revoked": self._revoke, "sessions_revoked": self._end_sessions,
                           "watch_channels": self._watch_more, "voice_seat": self._tell_seat}
@@ -48,12 +49,29 @@ class Hub:
                 threading.Thread(target=self._ping_forever, name="lobby-pinger", daemon=True).start()
                 self._attached = True
 
-    def register(self, conn: Connection) -> None:
+    def revocation_mark(self, user_id: int) -> int:
+        """How many times this process heard the user lose channels: read before their readable
+        channels are, and handed to `register`."""
+        with self._lock:
+            return self._revoked.get(user_id, 0)
+
+    def register(self, conn: Connection, greeting: bytes | None = None,
+                 watched: dict[int, int | None] | None = None, mark: int | None = None) -> bool:
+        """Add a new socket, in one step with the frame it hears first (`greeting`: nothing
+        delivered can overtake it) and the channels it watches (so a message sent once the client
+        has its greeting reaches it live). Refused, doing nothing, if the user lost channels since
+        `mark` (`revocation_mark`) was read: the caller reads them again."""
         if not self._attached:
             self.attach()
         with self._lock:
+            if mark is not None and mark != self._revoked.get(conn.user_id, 0):
+                return False
+            if greeting is not None:
+                conn.enqueue(greeting)  # never blocks
             self._by_user.setdefault(conn.user_id, set()).add(conn)
             self._tick = max(0.05, min(self._tick, conn.ping_seconds / 2))
+            self._add_watched(conn, watched or {})
+        return True
 
     def _ping_forever(self) -> None:
         """Ping each socket every `ping_seconds` (its `next_ping`): one thread for all of them."""
@@ -89,12 +107,16 @@ class Hub:
         with self._lock:
             if conn.closed or (mark is not None and mark != conn.revocations):
                 return False
-            for channel_id, server_id in channels.items():
-                conn.watched[channel_id] = server_id
-                self._by_watched.setdefault(channel_id, set()).add(conn)
-                if server_id is not None:
-                    self._by_server.setdefault(server_id, set()).add(conn)
+            self._add_watched(conn, channels)
             return True
+
+    def _add_watched(self, conn: Connection, channels: dict[int, int | None]) -> None:
+        """Under the lock."""
+        for channel_id, server_id in channels.items():
+            conn.watched[channel_id] = server_id
+            self._by_watched.setdefault(channel_id, set()).add(conn)
+            if server_id is not None:
+                self._by_server.setdefault(server_id, set()).add(conn)
 
     def join(self, conn: Connection, channel_id: int, mark: int | None = None) -> bool:
         """Subscribe a connection to a channel. `mark` is `conn.revocations` read before the
@@ -176,6 +198,7 @@ class Hub:
         told = []
         with self._lock:
             for user_id in recipients.users:
+                self._revoked[user_id] = self._revoked.get(user_id, 0) + 1  # a registration in flight retries
                 for conn in self._by_user.get(user_id, ()):
                     conn.revocations += 1
                     told.append(conn)

@@ -79,6 +79,26 @@ class Presence:
         self.store.set_status(user_id, status)
         self._announce(user_id, status, custom_status)
 
+    def remember(self, user_id: int, status: str, audience: str) -> None:
+        """What the user's settings say (status, who may see them online), copied into the store
+        before their socket counts: the settings are the lasting record, the store a copy that an
+        embedded restart or a Redis flush loses."""
+        self.store.set_status(user_id, status)
+        self.store.set_audience(user_id, audience)
+
+    def choose(self, user_id: int, status: str, custom_status: str | None, audience: str) -> None:
+        """The user changed their status, custom status or `onlineStatus` in their settings. Told
+        to others only while the user is online; otherwise only friends learn the custom status
+        (their lists show it under "offline"), and the rest waits for the user's next socket."""
+        self.remember(user_id, status, audience)
+        if self.store.lookup([user_id]):
+            self._announce(user_id, status, custom_status)
+            return
+        with self.app.app_context():
+            from lobby.friends.status import notify_friends
+
+            notify_friends(user_id, "offline", custom_status)
+
     def chosen_status(self, user_id: int) -> str:
         """The status the user picked last (it outlives their sockets), so every tab shows it."""
         try:
@@ -87,11 +107,22 @@ class Presence:
             log.exception("presence status lookup failed for user %s", user_id)
             return "online"
 
-    def visible_statuses(self, user_ids) -> dict[int, str]:
-        """Who of these users others see online, and how: {user id: online|idle|dnd}. Offline and
-        invisible users are left out. One store round trip for the whole list."""
-        found = self.store.lookup(sorted(set(user_ids)))
-        return {user_id: status for user_id, status in found.items() if status != "invisible"}
+    def visible_statuses(self, user_ids, viewer: int | None = None) -> dict[int, str]:
+        """Who of these users `viewer` sees online, and how: {user id: online|idle|dnd}. Offline and
+        invisible users are left out, and so are those whose `onlineStatus` is `none`, and those
+        whose `onlineStatus` is `friends` unless the viewer is their friend (no viewer: nobody is).
+        One store round trip for the whole list; one query more only when someone online in it
+        shows themselves to friends alone."""
+        found = self.store.lookup_shown(sorted(set(user_ids)))
+        shown = {user_id: status for user_id, (status, audience) in found.items()
+                 if status != "invisible" and audience != "none"}
+        guarded = [user_id for user_id in shown if found[user_id][1] == "friends" and user_id != viewer]
+        if guarded:
+            allowed = friends_among(viewer, guarded) if viewer is not None else set()
+            for user_id in guarded:
+                if user_id not in allowed:
+                    del shown[user_id]
+        return shown
 
     def beat(self) -> None:
         """One heartbeat (production): stay alive in Redis, and reap processes that died."""
@@ -121,16 +152,27 @@ class Presence:
             self._announce(user_id, status)
 
     def _announce(self, user_id: int, status: str, custom_status: str | None = None) -> None:
-        data = {"userId": user_id, "status": "offline" if status == "invisible" else status}
+        audience = self.store.audience(user_id)  # the user's `onlineStatus` setting
+        shown = "invisible" if audience == "none" else status
+        data = {"userId": user_id, "status": "offline" if shown == "invisible" else shown}
         if custom_status is not None:
             data["customStatus"] = custom_status
         # A fresh app context: this also runs on timer and heartbeat threads, outside any request.
         with self.app.app_context():
-            seers = people_who_see(user_id, int(self.app.config["PRESENCE_LARGE_SERVER"]))
-            publish({"type": "user_status", "data": data}, Recipients.of(users=seers))
+            from lobby.friends.relations import friend_ids_of
             from lobby.friends.status import notify_friends  # (friends know presence, not the reverse)
 
-            notify_friends(user_id, status, custom_status)
+            seers = people_who_see(user_id, int(self.app.config["PRESENCE_LARGE_SERVER"]))
+            if audience == "friends" and data["status"] != "offline":
+                # Friends (and the user's own tabs) hear the status; everyone else hears offline,
+                # which also corrects those who saw them online before the setting changed.
+                close = seers & ({user_id} | set(friend_ids_of(user_id)))
+                if seers - close:
+                    publish({"type": "user_status", "data": {**data, "status": "offline"}},
+                            Recipients.of(users=seers - close))
+                seers = close
+            publish({"type": "user_status", "data": data}, Recipients.of(users=seers))
+            notify_friends(user_id, shown, custom_status)
 
     def _start_heartbeat(self) -> None:
         if not self.store.shared or self._heartbeat is not None:
@@ -152,6 +194,14 @@ class Presence:
             action(*args)
         except Exception:  # on a timer or heartbeat thread nobody else would see it
             log.exception("presence: %s failed", getattr(action, "__name__", action))
+
+
+def friends_among(viewer: int, user_ids: list[int]) -> set[int]:
+    """Which of these users are the viewer's friends: one indexed query."""
+    from lobby.friends.models import Friendship
+
+    return set(db.session.scalars(select(Friendship.friend_id).where(Friendship.user_id == viewer,
+                                                                     Friendship.friend_id.in_(user_ids))))
 
 
 def presence_for(app) -> Presence:

@@ -87,6 +87,7 @@ class RedisPresenceStore:
         self._prefix = prefix
         self._ttl = max(1, round(3 * heartbeat_seconds))
         self._status = f"{prefix}:presence:status"
+        self._audience = f"{prefix}:presence:audience"  # who may see the user online, unless everyone
         self._online = f"{prefix}:presence:online"
         self._scripts = {name: self._redis.register_script(body)
                          for name, body in (("arrive", ARRIVE), ("depart", DEPART), ("reap", REAP), ("refresh", REFRESH))}
@@ -125,14 +126,29 @@ class RedisPresenceStore:
 
     def lookup(self, user_ids: list[int]) -> dict[int, str]:
         """The online users among these, with their chosen status (or "online"): one round trip."""
+        return {user_id: status for user_id, (status, _) in self.lookup_shown(user_ids).items()}
+
+    def lookup_shown(self, user_ids: list[int]) -> dict[int, tuple[str, str]]:
+        """The online users among these: {id: (chosen status, audience)}, in one round trip."""
         if not user_ids:
             return {}
         pipe = self._redis.pipeline(transaction=False)
         pipe.smismember(self._online, user_ids)
         pipe.hmget(self._status, user_ids)
-        online, chosen = pipe.execute()
-        return {user_id: (status.decode() if status else "online")
-                for user_id, here, status in zip(user_ids, online, chosen) if here}
+        pipe.hmget(self._audience, user_ids)
+        online, chosen, audiences = pipe.execute()
+        return {user_id: (status.decode() if status else "online", audience.decode() if audience else "everyone")
+                for user_id, here, status, audience in zip(user_ids, online, chosen, audiences) if here}
+
+    def audience(self, user_id: int) -> str:
+        found = self._redis.hget(self._audience, user_id)
+        return found.decode() if found else "everyone"
+
+    def set_audience(self, user_id: int, audience: str) -> None:
+        if audience == "everyone":
+            self._redis.hdel(self._audience, user_id)
+        else:
+            self._redis.hset(self._audience, user_id, audience)
 
 
 class MemoryPresenceStore:
@@ -143,6 +159,7 @@ class MemoryPresenceStore:
     def __init__(self) -> None:
         self._status: dict[int, str] = {}
         self._online: set[int] = set()
+        self._audience: dict[int, str] = {}
 
     def arrive(self, user_id: int) -> bool:
         self._online.add(user_id)
@@ -154,6 +171,15 @@ class MemoryPresenceStore:
 
     def lookup(self, user_ids: list[int]) -> dict[int, str]:
         return {user_id: self._status.get(user_id, "online") for user_id in user_ids if user_id in self._online}
+
+    def lookup_shown(self, user_ids: list[int]) -> dict[int, tuple[str, str]]:
+        return {user_id: (status, self.audience(user_id)) for user_id, status in self.lookup(user_ids).items()}
+
+    def audience(self, user_id: int) -> str:
+        return self._audience.get(user_id, "everyone")
+
+    def set_audience(self, user_id: int, audience: str) -> None:
+        self._audience[user_id] = audience
 
     def status(self, user_id: int) -> str | None:
         return self._status.get(user_id)

@@ -23,6 +23,7 @@ from lobby.reads.schemas import ChannelActivityFrame, ReadState
 from lobby.realtime.frame_model import Frame, FrameId
 from lobby.realtime.presence import STATUSES
 from lobby.schema import Answer, Error, rule
+from lobby.settings.schemas import SettingsAnswer
 from lobby.voice.frames import VOICE_FRAMES, VOICE_SERVER_FRAMES
 
 CUSTOM_STATUS_LENGTH = 50
@@ -283,6 +284,8 @@ SERVER_FRAMES: dict[str, tuple[type[BaseModel], str]] = {
                               "the same body as `markChannelRead` answers."),
     "notification": (NotificationFrame, "To every socket of the user: a new notification."),
     "notifications_read": (NotificationsReadFrame, "To every socket of the user: notifications were read."),
+    "settings_changed": (SettingsAnswer, "To every socket of the user, when their settings changed (any device, "
+                                         "the settings pages too): the whole document, as `getSettings` answers."),
     **VOICE_SERVER_FRAMES,
     "error": (ErrorFrame, "The answer to a frame refused or failed."),
 }

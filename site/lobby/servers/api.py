@@ -292,7 +292,7 @@ def members(server_id: int):
     access_member(g.user, server_id)
     rows = db.session.scalars(select(Membership).where(Membership.server_id == server_id)
                               .order_by(Membership.joined_at, Membership.id)).all()
-    online = listing.visible_statuses(row.user_id for row in rows)
+    online = listing.visible_statuses((row.user_id for row in rows), g.user.id)
     return json_response({"members": [row.to_dict(online.get(row.user_id)) for row in rows]})
 
 

@@ -34,20 +34,28 @@ def folder() -> Path:
 
 def save_icon(upload) -> str:
     """Validate and store an uploaded icon; returns its file name."""
-    data = upload.read(MAX_BYTES + 1)
-    if len(data) > MAX_BYTES:
-        raise ValidationError({"icon": TOO_BIG})
-    stream = BytesIO(data)
-    try:
-        header = images.check(stream, animated=False, formats=FORMATS)
-        png = image_jobs.reencode("icon", stream)[1] if header.heavy(animated=False) else icon_png(stream)
-    except images.TooLarge:
-        raise ValidationError({"icon": TOO_MANY_PIXELS}) from None
-    except images.NotAPicture:
-        raise ValidationError({"icon": NOT_AN_IMAGE}) from None
+    png = small_png(upload, "icon", (TOO_BIG, TOO_MANY_PIXELS, NOT_AN_IMAGE))
     name = f"{secrets.token_hex(12)}.png"
     (folder() / name).write_bytes(png)
     return name
+
+
+def small_png(upload, field: str, refusals: tuple[str, str, str]) -> bytes:
+    """An uploaded picture checked and shrunk as icons are (a heavy one by the job worker), as PNG
+    bytes; user avatars take the same way (`lobby.settings.avatars`). `refusals`: the texts for
+    too many bytes, too many pixels, not a picture, raised as ValidationError on `field`."""
+    too_big, too_many_pixels, not_an_image = refusals
+    data = upload.read(MAX_BYTES + 1)
+    if len(data) > MAX_BYTES:
+        raise ValidationError({field: too_big})
+    stream = BytesIO(data)
+    try:
+        header = images.check(stream, animated=False, formats=FORMATS)
+        return image_jobs.reencode("icon", stream)[1] if header.heavy(animated=False) else icon_png(stream)
+    except images.TooLarge:
+        raise ValidationError({field: too_many_pixels}) from None
+    except images.NotAPicture:
+        raise ValidationError({field: not_an_image}) from None
 
 
 def icon_png(stream) -> bytes:

@@ -26,9 +26,10 @@ class Stats:
     voice_active: bool = False
 
 
-def visible_statuses(user_ids) -> dict[int, str]:
-    """{user id: online|idle|dnd} for those of these users others see online."""
-    return current_app.extensions["lobby.presence"].visible_statuses(user_ids)
+def visible_statuses(user_ids, viewer: int | None = None) -> dict[int, str]:
+    """{user id: online|idle|dnd} for those of these users `viewer` sees online (no viewer, as in
+    online counts: those who show themselves to everyone)."""
+    return current_app.extensions["lobby.presence"].visible_statuses(user_ids, viewer)
 
 
 _MEMBER_ROWS = select(Membership.server_id, Membership.user_id, Membership.joined_at)

@@ -70,7 +70,7 @@ class Membership(db.Model):
         return {
             "id": self.id, "role": self.role, "joinedAt": self.joined_at.isoformat(),
             "user": {"id": user.id, "username": user.username, "firstName": user.first_name,
-                     "lastName": user.last_name, "profileImageUrl": user.profile_image_url,
+                     "lastName": user.last_name, "profileImageUrl": user.profile_image_url, **user.profile_dict(),
                      "status": WIRE_STATUS.get(presence, "OFFLINE")},
         }
 

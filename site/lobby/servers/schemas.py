@@ -318,9 +318,13 @@ class MemberUser(Answer):
     first_name: str
     last_name: str
     profile_image_url: str | None
+    display_name: str = Field("", description="'' means first and last name.")
+    bio: str = ""
+    pronouns: str = ""
+    custom_status: str = ""
     status: Literal["ONLINE", "AWAY", "DND", "OFFLINE"] = Field(description=(
         "From live presence: `ONLINE` with a socket open, `AWAY` (idle) and `DND` as the user chose, `OFFLINE` "
-        "otherwise and for invisible users."))
+        "otherwise, for invisible users, and for those whose `onlineStatus` setting hides them from the caller."))
 
 
 class Member(Answer):

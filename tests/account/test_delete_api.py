@@ -1,0 +1,83 @@
+"""Deleting an account through `DELETE /api/account`: the person goes, what they said stays."""
+from __future__ import annotations
+
+from sqlalchemy import func, select
+
+from lobby.accounts.models import User
+from lobby.extensions import db
+from lobby.friends.models import FriendRequest, Friendship
+from lobby.servers.models import Membership, Server
+
+GOODBYE = {"currentPassword": "password-123", "confirmation": "УДАЛИТЬ"}
+
+
+def text_channel(person, server_id: int) -> int:
+    channels = person.get(f"/api/servers/{server_id}/channels").get_json()["channels"]
+    return next(c["id"] for c in channels if c["type"] == "TEXT")
+
+
+def test_deleting_needs_the_password_and_the_word_and_changes_nothing_otherwise(people):
+    vera = people("vera")
+    wrong = vera.delete("/api/account", json={**GOODBYE, "currentPassword": "not-hers"})
+    assert wrong.status_code == 403 and wrong.get_json()["code"] == "WRONG_PASSWORD"
+    word = vera.delete("/api/account", json={**GOODBYE, "confirmation": "удалить бы"})
+    assert word.status_code == 422
+    assert word.get_json()["errors"] == {"confirmation": "Введите слово УДАЛИТЬ, чтобы подтвердить удаление"}
+    assert vera.get("/api/auth/me").get_json()["user"]["username"] == "vera"
+
+
+def test_messages_stay_with_a_deleted_author_and_the_names_are_free_again(app, people, create_server, client):
+    server = create_server("owner")
+    owner, vera = people("owner"), people("vera")
+    assert vera.post(f"/api/servers/join/{server['inviteCode']}").status_code == 200
+    channel = text_channel(owner, server["id"])
+    assert vera.post(f"/api/messages/{channel}/messages", json={"content": "всем привет"}).status_code == 201
+
+    response = vera.delete("/api/account", json=GOODBYE)
+    assert response.status_code == 200 and response.get_json() == {"message": "Аккаунт удалён"}
+
+    messages = owner.get(f"/api/messages/{channel}/messages").get_json()["messages"]
+    said = next(m for m in messages if m["content"] == "всем привет")
+    assert said["author"]["username"] == "Удалённый пользователь" and said["author"]["id"] == vera.id
+    assert vera.get("/api/auth/me").status_code == 401  # the deleted user's token is refused
+    assert vera.client.post("/api/auth/refresh").status_code == 401
+    assert client.post("/api/auth/login", json={"username": "vera", "password": "password-123"}).status_code == 401
+    again = client.post("/api/auth/register", json={"firstName": "Вера", "lastName": "Новая", "username": "vera",
+                                                    "email": "vera@example.com", "password": "password-456"})
+    assert again.status_code == 201  # the username and the address are free
+    members = owner.get(f"/api/servers/{server['id']}/members").get_json()
+    assert vera.id not in [m["user"]["id"] for m in members["members"]]
+
+
+def test_owned_servers_pass_to_the_oldest_moderator_or_go_when_alone(app, people, create_server, set_role):
+    shared, lonely = create_server("owner"), create_server("owner", name="Только я")
+    member, moderator = people("member"), people("moderator")
+    for person in (member, moderator):  # the member joined first; the moderator still comes first
+        assert person.post(f"/api/servers/join/{shared['inviteCode']}").status_code == 200
+    set_role(shared["id"], moderator)
+    assert people("owner").delete("/api/account", json=GOODBYE).status_code == 200
+    with app.app_context():
+        assert db.session.get(Server, shared["id"]).owner_id == moderator.id
+        assert db.session.scalar(select(Membership.role).where(Membership.user_id == moderator.id)) == "owner"
+        assert db.session.get(Server, lonely["id"]) is None
+    assert moderator.get(f"/api/servers/{shared['id']}").status_code == 200
+
+
+def test_friends_and_requests_are_cleaned(app, people):
+    vera, oleg, ivan = people("vera"), people("oleg"), people("ivan")
+    assert vera.post("/api/friends/request", json={"username": "oleg"}).status_code == 201
+    assert oleg.post("/api/friends/request", json={"username": "vera"}).status_code == 200  # friends now
+    assert ivan.post("/api/friends/request", json={"username": "vera"}).status_code == 201
+    assert vera.delete("/api/account", json=GOODBYE).status_code == 200
+    with app.app_context():
+        assert db.session.scalar(select(func.count()).select_from(Friendship)) == 0
+        assert db.session.scalar(select(func.count()).select_from(FriendRequest)) == 0
+        tombstone = db.session.get(User, vera.id)
+        assert tombstone.is_deactivated and tombstone.deleted_at is not None and tombstone.email != "vera@example.com"
+    assert oleg.get("/api/friends").status_code == 200
+    found = oleg.get("/api/users/search?q=Удал").get_json()["users"]
+    assert found == []  # a deleted person is found by nobody
+
+
+def test_anonymous_callers_cannot_delete_anything(client):
+    assert client.delete("/api/account", json=GOODBYE).status_code == 401

@@ -1,0 +1,147 @@
+"""The settings in a browser: the dialog over the shell repaints it live, a reload draws the right
+theme from the first paint, autosave, a broken import, the plain forms with JavaScript off, and
+axe-core on every section in both themes."""
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from selenium.webdriver.common.by import By
+from selenium.webdriver.support.ui import WebDriverWait
+
+from lobby.accounts.actions import find_user
+from lobby.settings.store import settings_of
+from tests.accounts.conftest import PASSWORD
+from tests.browser.helpers import severe_console_errors, wait_for, wait_for_island, wait_for_text, wait_until_url
+from tests.browser.test_servers import make_person, sign_in
+
+AXE = Path(__file__).resolve().parents[2] / "node_modules/axe-core/axe.min.js"
+SECTIONS = ["profile", "appearance", "notifications", "privacy", "accessibility", "general"]
+LIGHT_BG = "rgb(245, 246, 248)"
+DARK_BG = "rgb(11, 13, 18)"
+# Installed before the page's own scripts: the page's colours the moment its HTML is parsed.
+FIRST_PAINT = """
+document.addEventListener('DOMContentLoaded', () => {
+  window.firstPaint = getComputedStyle(document.body).backgroundColor;
+}, { once: true });
+"""
+
+
+def settings_for(app, username: str) -> dict:
+    with app.app_context():
+        return settings_of(find_user(username).id)
+
+
+def body_background(driver) -> str:
+    return driver.execute_script("return getComputedStyle(document.body).backgroundColor")
+
+
+def saved(driver, scope: str = "") -> None:
+    WebDriverWait(driver, 10).until(
+        lambda d: d.find_element(By.CSS_SELECTOR, f"{scope} #settings-status").get_attribute("data-state") == "saved")
+
+
+def test_light_theme_and_purple_accent_repaint_the_shell_without_a_reload(app, browser, live):
+    make_person(app, "olga", "Ольга")
+    sign_in(browser, live, "olga")
+    assert body_background(browser) == DARK_BG
+    browser.execute_script("window.samePage = true")
+    browser.find_element(By.CSS_SELECTOR, ".app-user-menu summary").click()
+    browser.find_element(By.XPATH, "//a[normalize-space()='Настройки']").click()
+    dialog = wait_for(browser, "dialog.settings-dialog[open]")
+    wait_until_url(browser, "/app/settings")
+    dialog.find_element(By.XPATH, ".//a[normalize-space()='Внешний вид']").click()
+    wait_for(browser, "dialog[open] input[name='theme'][value='light']", ).find_element(By.XPATH, "..").click()
+    wait_until_url(browser, "/app/settings/appearance")
+    browser.find_element(By.CSS_SELECTOR, "dialog[open] .swatch[data-colour='#a855f7']").click()
+    saved(browser, "dialog[open]")
+    WebDriverWait(browser, 5).until(lambda d: body_background(d) == LIGHT_BG)
+    accent = browser.execute_script("return getComputedStyle(document.documentElement).getPropertyValue('--accent').trim()")
+    assert accent == "#a855f7"
+    assert browser.execute_script("return window.samePage") is True  # no reload
+    settings = settings_for(app, "olga")["appearance"]
+    assert (settings["theme"], settings["accentColor"]) == ("light", "#a855f7")
+
+    browser.find_element(By.CSS_SELECTOR, "dialog[open] [data-settings-close]").click()
+    wait_until_url(browser, "/app")
+    browser.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument", {"source": FIRST_PAINT})
+    browser.get(live.url + "/app")
+    wait_for_island(browser, "app-shell")
+    assert browser.execute_script("return window.firstPaint") == LIGHT_BG  # never dark first
+    assert browser.find_element(By.TAG_NAME, "html").get_attribute("data-theme") == "light"
+    assert not [e for e in severe_console_errors(browser) if "Content Security Policy" in e]
+
+
+def test_autosave_says_unsaved_then_saved(app, browser, live):
+    make_person(app, "olga", "Ольга")
+    sign_in(browser, live, "olga")
+    browser.get(live.url + "/app/settings/profile")
+    field = wait_for(browser, "#f-displayName")
+    field.send_keys("Оля")
+    status = browser.find_element(By.ID, "settings-status")
+    assert status.text == "Есть несохранённые изменения"
+    saved(browser)
+    assert browser.find_element(By.ID, "settings-status").text == "Сохранено"
+    assert settings_for(app, "olga")["profile"]["displayName"] == "Оля"
+
+
+def test_a_field_error_swaps_in_beside_the_field(app, browser, live):
+    make_person(app, "olga", "Ольга")
+    sign_in(browser, live, "olga")
+    browser.get(live.url + "/app/settings/appearance")
+    browser.execute_script("document.querySelector('#f-fontSize').add(new Option('17', '17', true, true));"
+                           "document.querySelector('#f-fontSize').dispatchEvent(new Event('input', {bubbles: true}))")
+    WebDriverWait(browser, 5).until(lambda d: d.find_element(By.ID, "error-fontSize").text == "Недопустимое значение")
+
+
+def test_importing_a_broken_file_says_so(app, browser, live, tmp_path):
+    make_person(app, "olga", "Ольга")
+    sign_in(browser, live, "olga")
+    broken = tmp_path / "settings.json"
+    broken.write_text("{ это не JSON")
+    browser.get(live.url + "/app/settings/general")
+    wait_for(browser, "#settings-file").send_keys(str(broken))
+    browser.find_element(By.XPATH, "//button[normalize-space()='Импортировать']").click()
+    WebDriverWait(browser, 5).until(
+        lambda d: d.find_element(By.ID, "error-import").text == "Неверный формат файла настроек")
+
+
+def test_display_name_changes_through_the_plain_form_with_javascript_off(app, browser_without_js, live):
+    make_person(app, "olga", "Ольга")
+    driver = browser_without_js
+    driver.get(live.url + "/auth")
+    driver.find_element(By.ID, "emailOrUsername").send_keys("olga")
+    driver.find_element(By.ID, "password").send_keys(PASSWORD)
+    driver.find_element(By.CSS_SELECTOR, "button[type=submit]").click()
+    wait_until_url(driver, "/app")
+    driver.get(live.url + "/app/settings/profile")
+    driver.find_element(By.ID, "f-displayName").send_keys("Оля без JS")
+    driver.find_element(By.XPATH, "//button[normalize-space()='Сохранить изменения']").click()
+    wait_for_text(driver, "Сохранено")
+    assert driver.find_element(By.ID, "f-displayName").get_attribute("value") == "Оля без JS"
+    assert settings_for(app, "olga")["profile"]["displayName"] == "Оля без JS"
+
+
+def serious_violations(driver) -> list[str]:
+    driver.execute_script(AXE.read_text())
+    found = driver.execute_async_script(
+        "const done = arguments[arguments.length - 1];"
+        "axe.run(document, {resultTypes: ['violations']}).then((r) => done(r.violations"
+        ".filter((v) => ['serious', 'critical'].includes(v.impact))"
+        ".map((v) => v.id + ': ' + v.nodes.map((n) => n.target.join(' ')).join(', '))));")
+    return found
+
+
+@pytest.mark.parametrize("theme", ["dark", "light"])
+def test_axe_finds_no_serious_violation_on_any_section(app, browser, live, theme):
+    make_person(app, "olga", "Ольга")
+    sign_in(browser, live, "olga")
+    if theme == "light":
+        browser.get(live.url + "/app/settings/appearance")
+        wait_for(browser, "input[name='theme'][value='light']").find_element(By.XPATH, "..").click()
+        saved(browser)
+    for section in SECTIONS:
+        browser.get(live.url + f"/app/settings/{section}")
+        wait_for(browser, "#settings-form")
+        assert browser.find_element(By.TAG_NAME, "html").get_attribute("data-theme") == theme
+        assert serious_violations(browser) == [], section
