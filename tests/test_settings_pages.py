@@ -85,6 +85,15 @@ def test_appearance_is_rendered_into_every_page(app):
     assert css.mimetype == "text/css" and "--accent:#a855f7" in css.get_data(as_text=True)
 
 
+def test_spellcheck_off_reaches_the_composer_through_the_page(app):
+    """Every text field without its own `spellcheck` (the chat's composer has none) inherits <html>'s."""
+    client = signed_in(app)
+    assert "spellcheck" not in html_tag(client.get("/app"))
+    client.post("/app/settings/general", data={"enableSpellcheck": ["off"]})
+    assert settings_for(app, "olga")["general"]["enableSpellcheck"] is False
+    assert 'spellcheck="false"' in html_tag(client.get("/app"))
+
+
 def test_unchecked_checkboxes_turn_off_and_absent_fields_stay(app):
     client = signed_in(app)
     client.post("/app/settings/appearance", data={"showAvatars": ["off"], "theme": "light"})

@@ -38,6 +38,7 @@ export function applySettings(settings) {
     dateFormat: general.dateFormat,
   });
   for (const [name, wanted] of Object.entries(CLASSES)) html.classList.toggle(name, Boolean(wanted(settings)));
+  html.spellcheck = general.enableSpellcheck; // the composer inherits it
   html.style.setProperty('--accent', appearance.accentColor);
   html.style.setProperty('--on-accent', onAccent(appearance.accentColor));
 }

@@ -40,6 +40,8 @@ def look_of(settings: dict) -> dict:
             "date-format": general["dateFormat"],
         },
         "classes": " ".join(name for name, wanted in CLASSES.items() if wanted(settings)),
+        # An attribute every text field inherits unless it sets its own (the composer does not).
+        "spellcheck": general["enableSpellcheck"],
         "accent_css": None if accent == DEFAULT_ACCENT else url_for("settings_pages.accent_css", c=accent[1:]),
     }
 

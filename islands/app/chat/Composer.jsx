@@ -229,7 +229,7 @@ export default function Composer({ channel, me, replyTo, onReply, onCancelReply 
             const pasted = Array.from(event.clipboardData?.files ?? []);
             if (pasted.length) { event.preventDefault(); addFiles(pasted); }
           }}
-          autoComplete="off" spellCheck="true" enterKeyHint="send" />
+          autoComplete="off" enterKeyHint="send" />
         <button type="button" className="icon-button composer__tool" aria-label="Эмодзи" title="Эмодзи"
           onClick={() => toast('Emoji picker coming soon')}>
           <Smile size={18} aria-hidden="true" />
