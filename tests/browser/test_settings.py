@@ -7,7 +7,11 @@ from pathlib import Path
 
 import pytest
 from selenium.webdriver.common.by import By
+from selenium.common.exceptions import StaleElementReferenceException
 from selenium.webdriver.support.ui import WebDriverWait
+
+# htmx swaps the status line and error slots in place: an element found may be replaced before it is read.
+SWAPPED = (StaleElementReferenceException,)
 
 from lobby.accounts.actions import find_user
 from lobby.settings.store import settings_of
@@ -37,7 +41,7 @@ def body_background(driver) -> str:
 
 
 def saved(driver, scope: str = "") -> None:
-    WebDriverWait(driver, 10).until(
+    WebDriverWait(driver, 10, ignored_exceptions=SWAPPED).until(
         lambda d: d.find_element(By.CSS_SELECTOR, f"{scope} #settings-status").get_attribute("data-state") == "saved")
 
 
@@ -55,7 +59,7 @@ def test_light_theme_and_purple_accent_repaint_the_shell_without_a_reload(app, b
     wait_until_url(browser, "/app/settings/appearance")
     browser.find_element(By.CSS_SELECTOR, "dialog[open] .swatch[data-colour='#a855f7']").click()
     saved(browser, "dialog[open]")
-    WebDriverWait(browser, 5).until(lambda d: body_background(d) == LIGHT_BG)
+    WebDriverWait(browser, 5, ignored_exceptions=SWAPPED).until(lambda d: body_background(d) == LIGHT_BG)
     accent = browser.execute_script("return getComputedStyle(document.documentElement).getPropertyValue('--accent').trim()")
     assert accent == "#a855f7"
     assert browser.execute_script("return window.samePage") is True  # no reload
@@ -91,7 +95,7 @@ def test_a_field_error_swaps_in_beside_the_field(app, browser, live):
     browser.get(live.url + "/app/settings/appearance")
     browser.execute_script("document.querySelector('#f-fontSize').add(new Option('17', '17', true, true));"
                            "document.querySelector('#f-fontSize').dispatchEvent(new Event('input', {bubbles: true}))")
-    WebDriverWait(browser, 5).until(lambda d: d.find_element(By.ID, "error-fontSize").text == "Недопустимое значение")
+    WebDriverWait(browser, 5, ignored_exceptions=SWAPPED).until(lambda d: d.find_element(By.ID, "error-fontSize").text == "Недопустимое значение")
 
 
 def test_importing_a_broken_file_says_so(app, browser, live, tmp_path):
@@ -102,7 +106,7 @@ def test_importing_a_broken_file_says_so(app, browser, live, tmp_path):
     browser.get(live.url + "/app/settings/general")
     wait_for(browser, "#settings-file").send_keys(str(broken))
     browser.find_element(By.XPATH, "//button[normalize-space()='Импортировать']").click()
-    WebDriverWait(browser, 5).until(
+    WebDriverWait(browser, 5, ignored_exceptions=SWAPPED).until(
         lambda d: d.find_element(By.ID, "error-import").text == "Неверный формат файла настроек")
 
 
