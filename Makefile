@@ -10,8 +10,9 @@ PORT  ?= 5000
 # for both databases. PYTEST_ARGS= runs it in one process.
 PYTEST_ARGS ?= -n 2 --dist loadfile
 ISLAND_SOURCES := $(shell find islands -type f 2>/dev/null)
+CATALOGUE := site/lobby/translations/en/LC_MESSAGES/messages
 
-.PHONY: run dev test setup build migrate worker clean
+.PHONY: run dev test setup build migrate worker clean translations
 
 run: setup migrate
 	$(FLASK) run --host $(HOST) --port $(PORT)
@@ -27,7 +28,7 @@ test: setup
 worker: setup
 	$(FLASK) worker
 
-setup: $(VENV)/.installed node_modules/.installed static/build/manifest.json
+setup: $(VENV)/.installed node_modules/.installed static/build/manifest.json $(CATALOGUE).mo
 
 build: static/build/manifest.json
 
@@ -46,10 +47,22 @@ node_modules/.installed: package.json package-lock.json
 	npm ci --no-audit --no-fund --loglevel=error
 	touch $@
 
-# The bundles and their .br/.gz copies, which WhiteNoise serves to browsers that accept them.
-static/build/manifest.json: node_modules/.installed $(ISLAND_SOURCES) | $(VENV)/.installed
+# The bundles (one per language) and their .br/.gz copies, which WhiteNoise serves to browsers that accept them.
+static/build/manifest.json: node_modules/.installed $(ISLAND_SOURCES) $(CATALOGUE).po | $(VENV)/.installed
 	node islands/build.mjs
 	$(PY) -m whitenoise.compress --quiet static/build
+
+# Flask-Babel reads the compiled catalogue; the islands' build reads the .po itself.
+$(CATALOGUE).mo: $(CATALOGUE).po | $(VENV)/.installed
+	$(VENV)/bin/pybabel compile --statistics -d site/lobby/translations -D messages
+
+# After changing texts: lists every marked text (babel.cfg) in messages.pot and adds the new ones to
+# the English catalogue, empty, for a translator (tests/test_translations.py fails until filled).
+translations: $(VENV)/.installed
+	mkdir -p instance
+	$(VENV)/bin/pybabel extract --width 100 --ignore-dirs '.* node_modules static instance __pycache__' --no-location --omit-header --sort-output -F babel.cfg -k N_ -k tp -k t -k tc:1c,2 -k NC_:1c,2 -o instance/messages.pot .
+	$(VENV)/bin/pybabel update --no-fuzzy-matching --width 100 -i instance/messages.pot -d site/lobby/translations -D messages
+	$(MAKE) $(CATALOGUE).mo
 
 clean:
 	rm -rf static/build node_modules $(VENV)

@@ -22,7 +22,7 @@ def test_island_keeps_its_no_js_fallback(app):
 
 def test_pages_load_the_hashed_islands_bundle_that_exists(client, app):
     page = client.get("/").get_data(as_text=True)
-    src = re.search(r'<script type="module" src="(/static/build/main-\w+\.js)"', page).group(1)
+    src = re.search(r'<script type="module" src="(/static/build/ru/main-\w+\.js)"', page).group(1)
     response = client.get(src)
     assert response.status_code == 200
     assert b"data-island" in response.data  # the mounting code is in the entry module

@@ -40,7 +40,7 @@ def test_landing_has_skip_link_favicon_toaster_and_frame_banner(client):
     assert re.search(r'<link rel="icon" href="/static/img/favicon.svg\?v=\w+"', page)
     assert 'data-island="toaster"' in page
     assert 'data-island="frame-banner"' in page
-    assert re.search(r'<script type="module" src="/static/build/main-\w+\.js"', page)
+    assert re.search(r'<script type="module" src="/static/build/ru/main-\w+\.js"', page)
 
 
 def test_unknown_path_is_a_404_page_with_a_way_home(client):

@@ -11,7 +11,7 @@ from lobby import islands
 
 
 def bundle_url(app) -> str:
-    return "/static/" + islands.manifest(app)["main.js"]
+    return "/static/" + islands.manifest(app)["ru"]["main.js"]
 
 
 def stylesheet_url(client) -> str:

@@ -12,8 +12,10 @@ import useLiveUnread from './live/useLiveUnread.js';
 import Modals from './Modals.jsx';
 import Region from './regions/Region.jsx';
 import { useRoute } from './router.js';
+import useStartupChannel from './startup.js';
 import { useShell } from './store.js';
 import { useIsPhone } from './ui/useMediaQuery.js';
+import { t } from '../lib/i18n.js';
 
 const frame = () => document.querySelector('.app');
 
@@ -47,13 +49,14 @@ function Shell({ user }) {
   useLiveFriends(user.id);
   useLiveNotifications();
   useLiveUnread(user.id);
+  useStartupChannel(user.id);
   const scrim = useFrameLayout();
   const closeDrawer = useShell((state) => state.closeDrawer);
   const body = frame()?.querySelector('.app__body');
   return (
     <>
       {scrim && body && createPortal(
-        <button type="button" className="app__scrim" aria-label="Скрыть список серверов" tabIndex={-1}
+        <button type="button" className="app__scrim" aria-label={t('Скрыть список серверов')} tabIndex={-1}
           onClick={closeDrawer} />,
         body,
       )}

@@ -1,6 +1,7 @@
 // Six single-digit boxes (spec §2 "Verify e-mail"): a digit moves focus on, Backspace on an empty
 // box goes back, six digits pasted into any box (or autofilled) fill them all and complete the code.
 import { useImperativeHandle, useRef } from 'react';
+import { t } from '../lib/i18n.js';
 
 export const CODE_LENGTH = 6;
 
@@ -82,7 +83,7 @@ export default function CodeBoxes({ ref, digits, onChange, onComplete, invalid =
 
   return (
     <div className={`code-boxes${invalid ? ' code-boxes--invalid' : ''}`} role="group"
-      aria-label="Код подтверждения">
+      aria-label={t('Код подтверждения')}>
       {digits.map((digit, index) => (
         <input
           // eslint-disable-next-line react/no-array-index-key -- the boxes are positions
@@ -93,7 +94,7 @@ export default function CodeBoxes({ ref, digits, onChange, onComplete, invalid =
           inputMode="numeric"
           pattern="[0-9]*"
           autoComplete={index === 0 ? 'one-time-code' : 'off'}
-          aria-label={`Цифра ${index + 1}`}
+          aria-label={t('Цифра {number}', { number: index + 1 })}
           aria-invalid={invalid ? 'true' : undefined}
           autoFocus={index === 0}
           readOnly={disabled}

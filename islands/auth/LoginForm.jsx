@@ -1,14 +1,17 @@
 // The login card (spec §2 "Login", §4 "Login flow", §8 "Login"), talking to POST /api/auth/login.
 import { useState } from 'react';
 import { post, setAccessToken } from '../lib/api.js';
-import { Field, FormError, PasswordField, SERVER_DOWN, isServerDown, useFormState } from './fields.jsx';
+import {
+  Field, FormError, PasswordField, SERVER_DOWN, isServerDown, mentionsPassword, useFormState,
+} from './fields.jsx';
+import { t } from '../lib/i18n.js';
 
-const VERIFY_FIRST = 'Подтвердите email перед входом в систему';
+const VERIFY_FIRST = t('Подтвердите email перед входом в систему');
 
 function checkLogin({ emailOrUsername, password }) {
   const errors = {};
-  if (!emailOrUsername.trim()) errors.emailOrUsername = 'Введите email или username';
-  if (!password) errors.password = 'Введите пароль';
+  if (!emailOrUsername.trim()) errors.emailOrUsername = t('Введите email или username');
+  if (!password) errors.password = t('Введите пароль');
   return errors;
 }
 
@@ -27,10 +30,10 @@ function errorsFor(error) {
   if (error.status === 401 || error.status === 429) return { form: error.message };
   if (isServerDown(error)) return { form: SERVER_DOWN, details: error.message };
   const message = error.message || '';
-  if (/verify|подтвержд/i.test(message)) return { form: VERIFY_FIRST };
+  if (error.code === 'EMAIL_NOT_VERIFIED' || /verify/i.test(message)) return { form: VERIFY_FIRST };
   if (/email|username/i.test(message)) return { emailOrUsername: message };
-  if (/password|пароль/i.test(message)) return { password: message };
-  return { form: message || 'Ошибка входа' };
+  if (mentionsPassword(message)) return { password: message };
+  return { form: message || t('Ошибка входа') };
 }
 
 export default function LoginForm({ values: initial = {}, errors: initialErrors, verified, reason }) {
@@ -74,10 +77,10 @@ export default function LoginForm({ values: initial = {}, errors: initialErrors,
 
   return (
     <>
-      <h1 className="auth-card__title">Добро пожаловать!</h1>
+      <h1 className="auth-card__title">{t('Добро пожаловать!')}</h1>
       {verified && (
         <p className="notice notice--success" role="status">
-          Email успешно подтвержден! Теперь вы можете войти в систему.
+          {t('Email успешно подтвержден! Теперь вы можете войти в систему.')}
         </p>
       )}
       {reason && <p className="notice" role="status">{reason}</p>}
@@ -85,29 +88,29 @@ export default function LoginForm({ values: initial = {}, errors: initialErrors,
         <FormError message={errors.form}>
           {errors.details && (
             <details className="form-error__details">
-              <summary>Технические подробности</summary>
+              <summary>{t('Технические подробности')}</summary>
               <code>{errors.details}</code>
             </details>
           )}
         </FormError>
-        <Field name="emailOrUsername" label="Email или username" value={values.emailOrUsername}
+        <Field name="emailOrUsername" label={t('Email или username')} value={values.emailOrUsername}
           error={errors.emailOrUsername} onChange={change} autoComplete="username"
           autoCapitalize="off" spellCheck={false} />
-        <PasswordField name="password" label="Пароль" value={values.password} error={errors.password}
+        <PasswordField name="password" label={t('Пароль')} value={values.password} error={errors.password}
           onChange={change} autoComplete="current-password" />
         <div className="form__row">
           <label className="checkbox">
             <input type="checkbox" name="rememberMe" checked={rememberMe}
               onChange={(event) => setRememberMe(event.target.checked)} />
-            {' '}Запомнить меня
+            {' '}{t('Запомнить меня')}
           </label>
-          <a className="link" href="/auth/forgot-password">Забыли пароль?</a>
+          <a className="link" href="/auth/forgot-password">{t('Забыли пароль?')}</a>
         </div>
         <button className="btn btn-primary btn-block" type="submit" disabled={sending}>
-          {sending ? 'Вход...' : 'Войти'}
+          {sending ? t('Вход...') : t('Войти')}
         </button>
       </form>
-      <p className="auth-card__footer">Нет аккаунта? <a className="link" href="/auth/register">Создать аккаунт</a></p>
+      <p className="auth-card__footer">{t('Нет аккаунта?')} <a className="link" href="/auth/register">{t('Создать аккаунт')}</a></p>
     </>
   );
 }

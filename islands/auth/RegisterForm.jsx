@@ -6,13 +6,16 @@ import CircleAlert from 'lucide-react/icons/circle-exclamation-point';
 import LoaderCircle from 'lucide-react/icons/loader-circle';
 import X from 'lucide-react/icons/x';
 import { post } from '../lib/api.js';
-import { Field, FormError, PasswordField, SERVER_DOWN, isServerDown, useFormState } from './fields.jsx';
+import {
+  Field, FormError, PasswordField, SERVER_DOWN, isServerDown, mentionsPassword, useFormState,
+} from './fields.jsx';
 import { useAvailability, useCheckPause } from './useAvailability.js';
 import { checkRegistration, cleanRegistration, worthChecking } from './validation.js';
+import { t } from '../lib/i18n.js';
 
 const FIELDS = ['firstName', 'lastName', 'username', 'email', 'password'];
-const FREE = { username: 'Username свободен', email: 'Email свободен' };
-const TAKEN = { username: 'Этот username уже занят', email: 'Этот email уже используется' };
+const FREE = { username: t('Username свободен'), email: t('Email свободен') };
+const TAKEN = { username: t('Этот username уже занят'), email: t('Этот email уже используется') };
 
 /** Where a refused registration shows its message: under fields, or as the form's error. */
 function errorsFor(error) {
@@ -22,17 +25,17 @@ function errorsFor(error) {
   const message = error.message || '';
   if (/email/i.test(message)) return { email: message };
   if (/username/i.test(message)) return { username: message };
-  if (/password|пароль/i.test(message)) return { password: message };
-  return { form: message || 'Ошибка регистрации' };
+  if (mentionsPassword(message)) return { password: message };
+  return { form: message || t('Ошибка регистрации') };
 }
 
 function AvailabilityStatus({ field, check }) {
   const { status } = check;
   const line = {
-    checking: [<LoaderCircle key="i" className="field__status-spin" size={14} aria-hidden="true" />, 'Проверка...'],
+    checking: [<LoaderCircle key="i" className="field__status-spin" size={14} aria-hidden="true" />, t('Проверка...')],
     ok: [<Check key="i" size={14} aria-hidden="true" />, FREE[field]],
     taken: [<X key="i" size={14} aria-hidden="true" />, check.message || TAKEN[field]],
-    paused: [<CircleAlert key="i" size={14} aria-hidden="true" />, 'Проверка временно недоступна'],
+    paused: [<CircleAlert key="i" size={14} aria-hidden="true" />, t('Проверка временно недоступна')],
   }[status];
   // Always present, so screen readers announce what appears in it.
   return (
@@ -79,25 +82,25 @@ export default function RegisterForm({ values: initial = {}, errors: initialErro
 
   return (
     <>
-      <h1 className="auth-card__title">Создать аккаунт</h1>
+      <h1 className="auth-card__title">{t('Создать аккаунт')}</h1>
       <form className="form" noValidate onSubmit={submit} aria-busy={sending}>
         <FormError message={errors.form} />
         <div className="form__pair">
-          <Field {...field('firstName')} label="Имя" autoComplete="given-name" />
-          <Field {...field('lastName')} label="Фамилия" autoComplete="family-name" />
+          <Field {...field('firstName')} label={t('Имя')} autoComplete="given-name" />
+          <Field {...field('lastName')} label={t('Фамилия')} autoComplete="family-name" />
         </div>
         <Field {...field('username')} label="Username" autoComplete="username" autoCapitalize="off"
           spellCheck={false} describedById="username-status" after={status('username', username)} />
         <Field {...field('email')} label="Email" type="email" autoComplete="email"
           describedById="email-status" after={status('email', email)} />
-        <PasswordField {...field('password')} label="Пароль" autoComplete="new-password"
+        <PasswordField {...field('password')} label={t('Пароль')} autoComplete="new-password"
           describedById={errors.password ? undefined : 'password-hint'}
-          after={errors.password ? null : <p className="field__hint" id="password-hint">Минимум 8 символов.</p>} />
+          after={errors.password ? null : <p className="field__hint" id="password-hint">{t('Минимум 8 символов.')}</p>} />
         <button className="btn btn-primary btn-block" type="submit" disabled={sending}>
-          {sending ? 'Регистрация...' : 'Зарегистрироваться'}
+          {sending ? t('Регистрация...') : t('Зарегистрироваться')}
         </button>
       </form>
-      <p className="auth-card__footer">Уже есть аккаунт? <a className="link" href="/auth">Войти</a></p>
+      <p className="auth-card__footer">{t('Уже есть аккаунт?')} <a className="link" href="/auth">{t('Войти')}</a></p>
     </>
   );
 }

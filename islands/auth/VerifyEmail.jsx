@@ -5,18 +5,26 @@ import { toast } from '../lib/toast.js';
 import { post } from '../lib/api.js';
 import { FormError, SERVER_DOWN, isServerDown } from './fields.jsx';
 import CodeBoxes, { CODE_LENGTH } from './CodeBoxes.jsx';
+import { t } from '../lib/i18n.js';
+import { rich } from '../lib/rich.jsx';
 
 const RESEND_COOLDOWN_S = 60;
-const ALREADY_VERIFIED = 'Email уже подтвержден. Перенаправляем на страницу входа...';
+const ALREADY_VERIFIED = t('Email уже подтвержден. Перенаправляем на страницу входа...');
 const EMPTY = Array(CODE_LENGTH).fill('');
 
 function verifyMessage(error) {
   if (isServerDown(error)) return SERVER_DOWN;
   const message = error.message || '';
-  if (error.code === 'CODE_EXPIRED' || /expired/i.test(message)) return 'Код подтверждения истек. Запросите новый код.';
-  if (/Неверный или истекший код/.test(message)) return message;
-  if (error.code === 'CODE_INVALID' || /invalid/i.test(message)) return 'Неверный код. Проверьте правильность ввода.';
-  return message || 'Неверный код подтверждения';
+  const expired = t('Код подтверждения истек. Запросите новый код.');
+  const wrong = t('Неверный код. Проверьте правильность ввода.');
+  if (error.code === 'CODE_EXPIRED') return expired;
+  // The server's words for a refused code are already in the reader's language: a wrong code, or
+  // none to compare with ('Неверный или истекший код…'); other codes (CODE_LOCKED…) say their own.
+  if (error.code === 'CODE_INVALID') return message || wrong;
+  const uncoded = !error.code || error.code === 'UNKNOWN_ERROR';
+  if (uncoded && /expired/i.test(message)) return expired;
+  if (uncoded && /invalid/i.test(message)) return wrong;
+  return message || t('Неверный код подтверждения');
 }
 
 /** Seconds left before another code may be asked for; `restart()` starts a new cooldown. */
@@ -93,13 +101,13 @@ export default function VerifyEmail({ email = '', errors = {}, resendIn = RESEND
       restartCooldown();
       setDigits(EMPTY);
       setError('');
-      toast.success('Новый код отправлен на email');
+      toast.success(t('Новый код отправлен на email'));
       focusFirstBox();
     } catch (failure) {
       if (failure.code === 'ALREADY_VERIFIED') {
         alreadyVerified('/app', 1500);
       } else {
-        setError(isServerDown(failure) ? SERVER_DOWN : failure.message || 'Ошибка отправки кода');
+        setError(isServerDown(failure) ? SERVER_DOWN : failure.message || t('Ошибка отправки кода'));
       }
     } finally {
       setResending(false);
@@ -109,18 +117,18 @@ export default function VerifyEmail({ email = '', errors = {}, resendIn = RESEND
   if (!email) {
     return (
       <>
-        <h1 className="auth-card__title">Подтверждение email</h1>
-        <p className="notice notice--error" role="alert">Email не указан</p>
-        <p className="auth-card__footer"><a className="link" href="/auth/register">Зарегистрироваться</a></p>
+        <h1 className="auth-card__title">{t('Подтверждение email')}</h1>
+        <p className="notice notice--error" role="alert">{t('Email не указан')}</p>
+        <p className="auth-card__footer"><a className="link" href="/auth/register">{t('Зарегистрироваться')}</a></p>
       </>
     );
   }
 
   return (
     <>
-      <h1 className="auth-card__title">Подтверждение email</h1>
+      <h1 className="auth-card__title">{t('Подтверждение email')}</h1>
       <p className="auth-card__lead">
-        Мы отправили 6-значный код на <strong>{email}</strong>. Код действителен 10 минут.
+        {rich(t('Мы отправили 6-значный код на {email}. Код действителен 10 минут.'), { email: <strong>{email}</strong> })}
       </p>
       {notice && <p className="notice notice--success" role="status">{notice}</p>}
       <form className="form" noValidate aria-busy={sending}
@@ -130,16 +138,16 @@ export default function VerifyEmail({ email = '', errors = {}, resendIn = RESEND
           invalid={Boolean(error)} disabled={sending || done} />
         <button className="btn btn-primary btn-block" type="submit"
           disabled={code.length !== CODE_LENGTH || sending || done}>
-          {sending ? 'Проверка...' : 'Подтвердить'}
+          {sending ? t('Проверка...') : t('Подтвердить')}
         </button>
       </form>
       <div className="form form--inline">
         <button className="btn btn-ghost btn-block" type="button" onClick={resend}
           disabled={cooldown > 0 || resending || done}>
-          {cooldown > 0 ? `Отправить повторно через ${cooldown} с` : 'Отправить код повторно'}
+          {cooldown > 0 ? t('Отправить повторно через {seconds} с', { seconds: cooldown }) : t('Отправить код повторно')}
         </button>
       </div>
-      <p className="auth-card__footer"><a className="link" href="/auth">Вернуться ко входу</a></p>
+      <p className="auth-card__footer"><a className="link" href="/auth">{t('Вернуться ко входу')}</a></p>
     </>
   );
 }

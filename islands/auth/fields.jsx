@@ -4,6 +4,7 @@
 import { useState } from 'react';
 import Eye from 'lucide-react/icons/eye';
 import EyeOff from 'lucide-react/icons/eye-off';
+import { t } from '../lib/i18n.js';
 
 export function FieldError({ name, message }) {
   if (!message) return null;
@@ -53,7 +54,7 @@ export function PasswordField({ name, label, value, error, onChange, autoComplet
           aria-invalid={error ? 'true' : undefined} aria-describedby={describedBy(name, error, describedById)}
           onChange={(event) => onChange(name, event.target.value)} />
         <button type="button" className="password-field__toggle" onClick={() => setShown((on) => !on)}
-          aria-label={shown ? 'Скрыть пароль' : 'Показать пароль'} aria-controls={name} aria-pressed={shown}>
+          aria-label={shown ? t('Скрыть пароль') : t('Показать пароль')} aria-controls={name} aria-pressed={shown}>
           {shown ? <EyeOff size={18} aria-hidden="true" /> : <Eye size={18} aria-hidden="true" />}
         </button>
       </div>
@@ -78,7 +79,10 @@ export function useFormState(initialValues, initialErrors) {
   return { values, errors, setErrors, change };
 }
 
-export const SERVER_DOWN = 'Сервер временно недоступен. Попробуйте снова через несколько минут.';
+export const SERVER_DOWN = t('Сервер временно недоступен. Попробуйте снова через несколько минут.');
+
+/** True when a refusal's message is about the password (the server writes in the reader's language). */
+export const mentionsPassword = (message) => /password/i.test(message) || message.toLowerCase().includes(t('пароль'));
 
 /** True when the failure is the network or the backend being down (not a refusal). */
 export function isServerDown(error) {

@@ -1,5 +1,7 @@
 // The registration rules of spec §5, mirroring site/lobby/accounts/validation.py (same limits,
 // same patterns, same Russian messages) so the server rarely has to say it again.
+// The messages are the server's own texts (site/lobby/texts.py), so they share its catalogue entries.
+import { t } from '../lib/i18n.js';
 export const USERNAME_MIN = 3;
 const USERNAME_MAX = 32;
 const NAME_MAX = 50;
@@ -15,30 +17,30 @@ const EMAIL = /^[^@\s]+@[^@\s]+\.[^@\s]+$/u;
 const length = (value) => [...value].length; // code points, as Python's len()
 
 export function usernameProblem(username) {
-  if (!username) return 'Введите username';
-  if (length(username) < USERNAME_MIN) return `Username должен содержать минимум ${USERNAME_MIN} символа`;
-  if (length(username) > USERNAME_MAX) return `Username не может быть длиннее ${USERNAME_MAX} символов`;
-  if (!USERNAME.test(username)) return 'Username может содержать только буквы, цифры, _ и -';
+  if (!username) return t('Введите username');
+  if (length(username) < USERNAME_MIN) return t('Username должен содержать минимум 3 символа');
+  if (length(username) > USERNAME_MAX) return t('Username не может быть длиннее 32 символов');
+  if (!USERNAME.test(username)) return t('Username может содержать только буквы, цифры, _ и -');
   return null;
 }
 
 export function emailProblem(email) {
-  if (!email) return 'Введите email';
-  if (length(email) > EMAIL_MAX || !EMAIL.test(email)) return 'Введите корректный email';
+  if (!email) return t('Введите email');
+  if (length(email) > EMAIL_MAX || !EMAIL.test(email)) return t('Введите корректный email');
   return null;
 }
 
 export function passwordProblem(password) {
-  if (!password) return 'Введите пароль';
-  if (length(password) < PASSWORD_MIN) return `Пароль должен содержать минимум ${PASSWORD_MIN} символов`;
-  if (length(password) > PASSWORD_MAX) return `Пароль не может быть длиннее ${PASSWORD_MAX} символов`;
+  if (!password) return t('Введите пароль');
+  if (length(password) < PASSWORD_MIN) return t('Пароль должен содержать минимум 8 символов');
+  if (length(password) > PASSWORD_MAX) return t('Пароль не может быть длиннее 128 символов');
   return null;
 }
 
-function nameProblem(value, empty, label) {
+function nameProblem(value, { empty, tooLong, letters }) {
   if (!value) return empty;
-  if (length(value) > NAME_MAX) return `${label} не может быть длиннее ${NAME_MAX} символов`;
-  if (!NAME.test(value)) return `${label} может содержать только буквы, пробелы и дефисы`;
+  if (length(value) > NAME_MAX) return tooLong;
+  if (!NAME.test(value)) return letters;
   return null;
 }
 
@@ -56,8 +58,16 @@ export function cleanRegistration(values) {
 /** {field: message} for every broken field; empty when the form may be sent. */
 export function checkRegistration(fields) {
   const problems = {
-    firstName: nameProblem(fields.firstName, 'Введите имя', 'Имя'),
-    lastName: nameProblem(fields.lastName, 'Введите фамилию', 'Фамилия'),
+    firstName: nameProblem(fields.firstName, {
+      empty: t('Введите имя'),
+      tooLong: t('Имя не может быть длиннее 50 символов'),
+      letters: t('Имя может содержать только буквы, пробелы и дефисы'),
+    }),
+    lastName: nameProblem(fields.lastName, {
+      empty: t('Введите фамилию'),
+      tooLong: t('Фамилия не может быть длиннее 50 символов'),
+      letters: t('Фамилия может содержать только буквы, пробелы и дефисы'),
+    }),
     username: usernameProblem(fields.username),
     email: emailProblem(fields.email),
     password: passwordProblem(fields.password),

@@ -1,5 +1,6 @@
 // The spec's error boundary: one crashed island shows this card instead of taking the page down.
 import { Component } from 'react';
+import { t } from './i18n.js';
 
 export default class ErrorBoundary extends Component {
   state = { error: null };
@@ -17,18 +18,18 @@ export default class ErrorBoundary extends Component {
     if (!error) return this.props.children;
     return (
       <div className="island-error" role="alert">
-        <p className="island-error__title">Что-то пошло не так</p>
-        <p className="island-error__text">Произошла ошибка в приложении. Попробуйте перезагрузить страницу.</p>
+        <p className="island-error__title">{t('Что-то пошло не так')}</p>
+        <p className="island-error__text">{t('Произошла ошибка в приложении. Попробуйте перезагрузить страницу.')}</p>
         <details className="island-error__details">
-          <summary>Подробности</summary>
+          <summary>{t('Подробности')}</summary>
           <code>{String(error?.message || error)}</code>
         </details>
         <div className="island-error__actions">
           <button type="button" className="btn btn-primary" onClick={() => this.setState({ error: null })}>
-            Попробовать снова
+            {t('Попробовать снова')}
           </button>
           <button type="button" className="btn btn-ghost" onClick={() => window.location.reload()}>
-            Перезагрузить
+            {t('Перезагрузить')}
           </button>
         </div>
       </div>

@@ -28,6 +28,12 @@ export function onAccent(colour) {
 export function applySettings(settings) {
   if (!settings?.appearance) return;
   const { appearance, accessibility, general } = settings;
+  // Words are not attributes: each language has its own bundle and server-rendered page. Every
+  // tab of the person (this one saving, the others told by settings_changed) loads itself again.
+  if (general.language && html.lang && general.language !== html.lang) {
+    window.location.reload();
+    return;
+  }
   Object.assign(html.dataset, {
     theme: appearance.theme,
     fontSize: appearance.fontSize,
@@ -36,6 +42,7 @@ export function applySettings(settings) {
     textSize: accessibility.textSize,
     timeFormat: general.timeFormat,
     dateFormat: general.dateFormat,
+    startup: general.startupBehavior,
   });
   for (const [name, wanted] of Object.entries(CLASSES)) html.classList.toggle(name, Boolean(wanted(settings)));
   html.spellcheck = general.enableSpellcheck; // the composer inherits it

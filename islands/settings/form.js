@@ -2,6 +2,8 @@
 // forms themselves work without it): the unsaved / saving / saved line, the accent's presets and
 // colour picker kept in step, volume read-outs, the browser's notification permission, and the
 // test button ('Тестовое уведомление'). Listens on `root` once; the forms inside may be swapped.
+import { t } from '../lib/i18n.js';
+
 const FORM = 'settings-form';
 
 function status(root, state) {
@@ -54,7 +56,7 @@ async function testNotification(form) {
   }
   if (!window.Notification) return;
   if (Notification.permission === 'default') await Notification.requestPermission();
-  if (Notification.permission === 'granted') new Notification('Lobby', { body: 'Тестовое уведомление' });
+  if (Notification.permission === 'granted') new Notification('Lobby', { body: t('Тестовое уведомление') });
 }
 
 function reveal(root) {

@@ -2,6 +2,7 @@
 import { useEffect } from 'react';
 import { Toaster as Sonner, toast } from 'sonner';
 import { toasterListens } from '../lib/toast.js';
+import { t } from '../lib/i18n.js';
 
 // Sonner reads its colours from these variables; inline values win over its injected stylesheet.
 const tokens = {
@@ -25,8 +26,8 @@ export default function SonnerToaster() {
       duration={5000}
       visibleToasts={3}
       style={tokens}
-      containerAriaLabel="Уведомления"
-      toastOptions={{ closeButtonAriaLabel: 'Закрыть уведомление' }}
+      containerAriaLabel={t('Уведомления')}
+      toastOptions={{ closeButtonAriaLabel: t('Закрыть уведомление') }}
     />
   );
 }

@@ -14,6 +14,7 @@ from flask import Blueprint, Flask, current_app, jsonify
 from lobby.input_guard import NUL_FOUND, REPEATED
 from lobby.realtime.schemas import socket_document
 from lobby.schema import OPENAPI_EXTRA, api
+from lobby.texts import text
 
 blueprint = Blueprint("apidoc", __name__)
 
@@ -21,9 +22,11 @@ JSON = "application/json"
 REFRESH_COOKIE = "lobby_refresh"
 GUARDED_BODIES = ("post", "put", "patch", "delete")  # the methods whose JSON body input_guard reads
 PREAMBLE = (
-    "JSON in, JSON out. Every error is `{message, code}` (`message` in Russian, for people; `code` stable, for "
-    "programs); invalid input adds `errors: {field: message}`. A request body that is not a JSON object gets 400 "
-    "`BAD_REQUEST` «Ожидается JSON-объект» (an empty body counts as `{}`). A query parameter given more than once, "
+    "JSON in, JSON out. Every error is `{message, code}` (`message` for people, in the caller's language: Russian "
+    "by default, English when the language setting, the `lang` cookie or `Accept-Language` asks for it; the messages "
+    "quoted here are the Russian ones. `code` is stable, for programs); invalid input adds `errors: {field: message}`. "
+    f"A request body that is not a JSON object gets 400 `BAD_REQUEST` «{text('request.not_object')}» (an empty body "
+    "counts as `{}`). A query parameter given more than once, "
     "or a NUL character in a query parameter or a JSON field, gets 422 `VALIDATION_ERROR` naming it, before anything "
     "else is looked at. Throttled calls answer 429 `RATE_LIMITED` when the limit is reached, with a `Retry-After` "
     "header (seconds to wait). Unknown paths and methods get 404/405 in the same error shape. The live socket's "

@@ -28,8 +28,14 @@ HTTP_CODES = {
 }
 
 
-# What people read when a request fails for a plain HTTP reason (werkzeug's texts are English).
-HTTP_MESSAGES = {status: text(f"http.{status}") for status in (400, 401, 403, 404, 405, 413, 415, 429, 500, 503)}
+# The statuses with a text of their own (`http.<status>` in lobby/texts.py).
+HTTP_STATUSES = (400, 401, 403, 404, 405, 413, 415, 429, 500, 503)
+
+
+def http_message(status: int, default: str | None = None) -> str | None:
+    """What people read when a request fails for a plain HTTP reason (werkzeug's texts are English),
+    in the reader's language; `default` for a status without one."""
+    return text(f"http.{status}") if status in HTTP_STATUSES else default
 
 
 class ApiError(Exception):
@@ -80,7 +86,7 @@ def handle_http_exception(error: HTTPException):
     # (A 429's description is the limiter's "10 per 15 minute": not for people either.)
     stock = type(error).description
     chosen = error.description != stock and status != 429
-    message = error.description if chosen else HTTP_MESSAGES.get(status, error.name)
+    message = error.description if chosen else http_message(status, error.name)
     if not wants_json():
         body, status = render_error_page(status, message)
         return body, status, allowed_methods(error)
@@ -114,7 +120,7 @@ def handle_unexpected(error: Exception):
         return handle_http_exception(error)
     log.exception("unhandled error on %s %s", request.method, request.path)
     if wants_json():
-        return api_error_response(ApiError(500, HTTP_MESSAGES[500]))
+        return api_error_response(ApiError(500, http_message(500)))
     return render_error_page(500, None)
 
 

@@ -30,7 +30,7 @@ from redis.exceptions import RedisError
 from rq.results import Result
 
 from lobby import images
-from lobby.errors import HTTP_MESSAGES, ApiError
+from lobby.errors import ApiError, http_message
 from lobby.jobs import queue
 
 log = logging.getLogger(__name__)
@@ -75,7 +75,7 @@ def by_worker(purpose: str, token: str) -> dict:
         work_queue.connection.close()
     if result is None:
         log.error("no worker re-encoded picture %s within %s s", token, WAIT_SECONDS)
-        raise ApiError(503, HTTP_MESSAGES[503], headers={"Retry-After": "10"})
+        raise ApiError(503, http_message(503), headers={"Retry-After": "10"})
     if result.type != Result.Type.SUCCESSFUL:
         return {"error": "failed"}
     return result.return_value

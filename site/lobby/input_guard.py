@@ -11,8 +11,9 @@ from flask import Flask, request
 from lobby.errors import ValidationError, wants_json
 from lobby.texts import text
 
-REPEATED = text("request.repeated")
 BODY_METHODS = frozenset({"POST", "PUT", "PATCH", "DELETE"})
+# Russian, for the API document (built at import); an answer asks text() when it is made.
+REPEATED = text("request.repeated")
 NUL_FOUND = text("request.nul")
 
 
@@ -20,13 +21,13 @@ def refuse_repeated_parameters() -> None:
     """`?before=1&before=9` has no one meaning (the first? the last?): refused rather than guessed."""
     repeated = [name for name, values in request.args.lists() if len(values) > 1]
     if repeated:
-        raise ValidationError({name: REPEATED for name in repeated})
+        raise ValidationError({name: text("request.repeated") for name in repeated})
 
 
 def refuse_nul(fields) -> None:
     """422 naming every field (of a mapping or multidict of strings) whose value holds a NUL."""
     items = fields.items(multi=True) if hasattr(fields, "getlist") else fields.items()
-    found = {name: NUL_FOUND for name, value in items if has_nul(value)}
+    found = {name: text("request.nul") for name, value in items if has_nul(value)}
     if found:
         raise ValidationError(found)
 

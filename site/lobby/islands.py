@@ -2,7 +2,8 @@
 
 `island(name, props)` renders the placeholder that `islands/main.jsx` mounts; use it as
 `{% call island('toaster', {...}) %}no-JS fallback{% endcall %}` or `{{ island('name') }}`.
-Asset URLs come from the manifest the esbuild script writes (`static/build/manifest.json`).
+Asset URLs come from the manifest the esbuild script writes (`static/build/manifest.json`), which
+names one bundle per language (islands/build.mjs puts the catalogue's words into each).
 """
 from __future__ import annotations
 
@@ -15,6 +16,8 @@ from pathlib import Path
 from flask import Flask, current_app, url_for
 from jinja2.utils import htmlsafe_json_dumps
 from markupsafe import Markup, escape
+
+from lobby.i18n import language
 
 log = logging.getLogger(__name__)
 
@@ -46,7 +49,7 @@ def island_script() -> str | None:
     """URL of the islands entry module (hashed by esbuild); None, logged, when it is not built,
     so that error pages still render and no-JS fallbacks still work."""
     try:
-        return url_for("static", filename=manifest(current_app)["main.js"])
+        return url_for("static", filename=manifest(current_app)[language()]["main.js"])
     except (OSError, KeyError, ValueError):
         log.error("islands are not built: run `make build` (or `make run`)")
         return None
@@ -56,7 +59,7 @@ def entry_script(name: str) -> str | None:
     """URL of another esbuild entry by its manifest key (`settings.js`: htmx for the settings
     pages); None, logged, when it is not built: the page still works without it."""
     try:
-        return url_for("static", filename=manifest(current_app)[name])
+        return url_for("static", filename=manifest(current_app)[language()][name])
     except (OSError, KeyError, ValueError):
         log.error("entry %s is not built: run `make build`", name)
         return None

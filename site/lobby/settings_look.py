@@ -38,6 +38,7 @@ def look_of(settings: dict) -> dict:
             "text-size": settings["accessibility"]["textSize"],
             "time-format": general["timeFormat"],
             "date-format": general["dateFormat"],
+            "startup": general["startupBehavior"],
         },
         "classes": " ".join(name for name, wanted in CLASSES.items() if wanted(settings)),
         # An attribute every text field inherits unless it sets its own (the composer does not).
@@ -62,6 +63,11 @@ def my_settings() -> dict | None:
         from lobby.settings.store import settings_of
         g.lobby_settings = settings_of(current_user.id)
     return g.lobby_settings
+
+
+def already_read() -> dict | None:
+    """The settings if this request has read them already (a page), else None (an API call)."""
+    return g.get("lobby_settings") if has_request_context() else None
 
 
 def page_look() -> dict:

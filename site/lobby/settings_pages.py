@@ -16,6 +16,7 @@ from flask_login import current_user
 
 from lobby.accounts.session import page_login_required
 from lobby.errors import ApiError, ValidationError
+from lobby.i18n import N_, _
 from lobby.settings import actions
 from lobby.settings.store import DEFAULTS
 from lobby.settings_form import SECTIONS, field_names, merged, patch_of, section_errors
@@ -26,9 +27,9 @@ from lobby.texts import text
 blueprint = Blueprint("settings_pages", __name__)
 
 # Tabs in order: (section, label). The account section's pages are the account helper's.
-TABS = (("profile", "Профиль"), ("appearance", "Внешний вид"), ("notifications", "Уведомления и звуки"),
-        ("privacy", "Конфиденциальность"), ("accessibility", "Специальные возможности"),
-        ("general", "Язык и общие"), ("account", "Аккаунт и безопасность"))
+TABS = (("profile", N_("Профиль")), ("appearance", N_("Внешний вид")), ("notifications", N_("Уведомления и звуки")),
+        ("privacy", N_("Конфиденциальность")), ("accessibility", N_("Специальные возможности")),
+        ("general", N_("Язык и общие")), ("account", N_("Аккаунт и безопасность")))
 
 
 def htmx() -> bool:
@@ -40,7 +41,8 @@ def render_section(section: str, status: int = 200, errors: dict | None = None, 
                    **context):
     """`templates/settings/<section>.html` inside the whole page, or inside the frame alone for htmx."""
     template = "settings/_frame.html" if htmx() else "settings/_layout.html"
-    return render_template(template, section=section, tabs=TABS, errors=errors or {},
+    tabs = [(name, _(label)) for name, label in TABS]
+    return render_template(template, section=section, tabs=tabs, errors=errors or {},
                            settings=settings or my_settings(), autosave=section in SECTIONS, **context), status
 
 

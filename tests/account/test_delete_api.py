@@ -81,3 +81,23 @@ def test_friends_and_requests_are_cleaned(app, people):
 
 def test_anonymous_callers_cannot_delete_anything(client):
     assert client.delete("/api/account", json=GOODBYE).status_code == 401
+
+
+def test_a_conversation_with_a_deleted_account_stays_readable_but_takes_no_more_messages(people):
+    anna, vera = people("anna"), people("vera")
+    everyone = {"privacy": {"directMessages": "everyone"}}
+    assert vera.client.patch("/api/settings", json=everyone, headers=vera.headers()).status_code == 200
+    opened = anna.post("/api/dms", json={"userId": vera.id})
+    assert opened.status_code == 200, opened.get_json()
+    dm = opened.get_json()["channel"]["id"]
+    said = anna.post(f"/api/messages/{dm}/messages", json={"content": "до встречи"})
+    assert said.status_code == 201
+    assert vera.delete("/api/account", json=GOODBYE).status_code == 200
+
+    refused = anna.post(f"/api/messages/{dm}/messages", json={"content": "ты тут?"})
+    assert refused.status_code == 403
+    assert refused.get_json() == {"message": "Этот пользователь удалил аккаунт", "code": "ACCOUNT_DELETED"}
+    reaction = anna.post(f"/api/messages/{said.get_json()['message']['id']}/reactions", json={"emoji": "👍"})
+    assert reaction.status_code == 403 and reaction.get_json()["code"] == "ACCOUNT_DELETED"
+    history = anna.get(f"/api/messages/{dm}/messages").get_json()["messages"]
+    assert [m["content"] for m in history] == ["до встречи"]

@@ -16,6 +16,8 @@ FLAGS = [
     "--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--disable-quic",
     "--disable-background-networking", "--disable-component-update", "--disable-sync",
     "--no-first-run", "--lang=ru-RU",
+    # Headless Chromium sends Accept-Language: en-US whatever --lang says; the suite's visitors are Russian.
+    "--accept-lang=ru-RU,ru",
 ]
 
 

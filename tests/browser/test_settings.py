@@ -18,6 +18,7 @@ from lobby.settings.store import settings_of
 from tests.accounts.conftest import PASSWORD
 from tests.browser.helpers import severe_console_errors, wait_for, wait_for_island, wait_for_text, wait_until_url
 from tests.browser.test_servers import make_person, sign_in
+from tests.browser.test_unread import guild  # noqa: F401  (a fixture: a server with channels)
 
 AXE = Path(__file__).resolve().parents[2] / "node_modules/axe-core/axe.min.js"
 SECTIONS = ["profile", "appearance", "notifications", "privacy", "accessibility", "general"]
@@ -149,3 +150,24 @@ def test_axe_finds_no_serious_violation_on_any_section(app, browser, live, theme
         wait_for(browser, "#settings-form")
         assert browser.find_element(By.TAG_NAME, "html").get_attribute("data-theme") == theme
         assert serious_violations(browser) == [], section
+
+
+def test_startup_opens_the_last_channel_unless_home_is_chosen(app, browser, live, guild):
+    server_id, channels = guild
+    sign_in(browser, live, "olga")
+    game = f"/app/servers/{server_id}/channels/{channels['игра']}"
+    browser.get(live.url + game)
+    wait_for_island(browser, "app-shell")
+    wait_for(browser, "#composer")
+
+    browser.get(live.url + "/app")  # 'При запуске': last channel is the default
+    wait_for_island(browser, "app-shell")
+    wait_until_url(browser, game)
+
+    with app.app_context():
+        from lobby.settings.actions import do_update_settings
+        do_update_settings(find_user("olga"), {"general": {"startupBehavior": "home"}})
+    browser.get(live.url + "/app")
+    wait_for_island(browser, "app-shell")
+    assert browser.find_element(By.TAG_NAME, "html").get_attribute("data-startup") == "home"
+    assert browser.execute_script("return location.pathname") == "/app"

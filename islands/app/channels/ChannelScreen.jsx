@@ -7,6 +7,7 @@ import ChatView from '../chat/ChatView.jsx';
 import { isMember, useChannels, useServer } from '../data/queries.js';
 import { Link, serverPath } from '../router.js';
 import EmptyState from '../ui/EmptyState.jsx';
+import { t } from '../../lib/i18n.js';
 
 const VoiceView = lazy(() => import('../voice/VoiceView.jsx'));
 
@@ -14,14 +15,14 @@ export default function ChannelScreen({ serverId, channelId }) {
   const serverQuery = useServer(serverId);
   const member = isMember(serverQuery.data);
   const channelsQuery = useChannels(serverId, member);
-  const loading = <p className="page page--center channel-screen__status" role="status">Загрузка канала...</p>;
+  const loading = <p className="page page--center channel-screen__status" role="status">{t('Загрузка канала...')}</p>;
   if (serverQuery.isPending || (member && channelsQuery.isPending)) return loading;
   const channel = channelsQuery.data?.find((item) => item.id === channelId);
   if (!channel) {
     return (
       <div className="page page--center">
-        <EmptyState icon={SearchX} title="Канал не найден">
-          <Link to={serverPath(serverId)} className="btn btn-ghost">К обзору сервера</Link>
+        <EmptyState icon={SearchX} title={t('Канал не найден')}>
+          <Link to={serverPath(serverId)} className="btn btn-ghost">{t('К обзору сервера')}</Link>
         </EmptyState>
       </div>
     );

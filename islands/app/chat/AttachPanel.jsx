@@ -2,6 +2,7 @@
 // for tests: .attach-panel. Not in the first load: it comes with the message tools (tools.js).
 import FileUp from 'lucide-react/icons/file-up';
 import { useState } from 'react';
+import { t } from '../../lib/i18n.js';
 
 const hasFiles = (event) => Array.from(event.dataTransfer?.types ?? []).includes('Files');
 
@@ -14,9 +15,9 @@ export default function AttachPanel({ onPick, disabled }) {
       onDragLeave={() => setOver(false)}
       onDrop={() => setOver(false)}>
       <FileUp size={20} aria-hidden="true" className="attach-panel__icon" />
-      <span className="attach-panel__text">Перетащите файлы сюда или</span>
+      <span className="attach-panel__text">{t('Перетащите файлы сюда или')}</span>
       <button type="button" className="btn btn-ghost btn-sm attach-panel__pick" onClick={onPick} disabled={disabled}>
-        Выбрать файлы
+        {t('Выбрать файлы')}
       </button>
     </div>
   );

@@ -4,6 +4,7 @@
 // .attachment-image, .attachment-card (.attachment-card__badge, __name, __size, __download).
 import Download from 'lucide-react/icons/download';
 import { extensionBadge, megabytes, showsAsImage } from './files.js';
+import { t } from '../../lib/i18n.js';
 
 const BOX = { width: 360, height: 240 };
 
@@ -34,7 +35,7 @@ function Card({ file }) {
         <span className="attachment-card__size">{megabytes(file.size)}</span>
       </span>
       <a className="icon-button attachment-card__download" href={file.url} download={file.filename}
-        aria-label={`Скачать ${file.filename}`} title="Скачать">
+        aria-label={t('Скачать {name}', { name: file.filename })} title={t('Скачать')}>
         <Download size={16} aria-hidden="true" />
       </a>
     </div>

@@ -8,6 +8,7 @@ import { STATUS_LABELS, usePersonStatus } from '../dms/presence.js';
 import Avatar from './Avatar.jsx';
 import ConnectionState from './ConnectionState.jsx';
 import { setSoundSettings, useSounds } from '../../lib/sounds.js';
+import { t } from '../../lib/i18n.js';
 
 const toggleMessageSound = () => setSoundSettings({ types: { message: { enabled: !useSounds.getState().types.message.enabled } } });
 
@@ -32,7 +33,7 @@ function DmTitles({ person }) {
 
 export default function ChatHeader({ channel }) {
   const muted = useSounds((state) => !state.enabled || !state.types.message.enabled);
-  const name = channel.name || `текстовый-канал-${channel.id}`;
+  const name = channel.name || t('текстовый-канал-{id}', { id: channel.id });
   const person = channel.type === 'DM' ? channel.recipient ?? { id: null, username: name } : null;
   return (
     <header className="chat-header">
@@ -42,7 +43,7 @@ export default function ChatHeader({ channel }) {
           <div className="chat-header__titles">
             <h1 id="channel-title" className="chat-header__name">{name}</h1>
             <p className="chat-header__subtitle">
-              Общение в чате
+              {t('Общение в чате')}
               {channel.description && <span className="chat-header__description"> · {channel.description}</span>}
             </p>
           </div>
@@ -51,8 +52,8 @@ export default function ChatHeader({ channel }) {
       <div className="chat-header__tools">
         <ConnectionState />
         <button type="button" className="icon-button chat-header__mute" onClick={toggleMessageSound} aria-pressed={muted}
-          aria-label={muted ? 'Включить звук сообщений' : 'Выключить звук сообщений'}
-          title={muted ? 'Включить звук сообщений' : 'Выключить звук сообщений'}>
+          aria-label={muted ? t('Включить звук сообщений') : t('Выключить звук сообщений')}
+          title={muted ? t('Включить звук сообщений') : t('Выключить звук сообщений')}>
           {muted ? <BellOff size={18} aria-hidden="true" /> : <Bell size={18} aria-hidden="true" />}
         </button>
       </div>

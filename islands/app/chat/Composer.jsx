@@ -19,6 +19,8 @@ import { AttachPanel, preloadTools } from './tools.js';
 import useMentionSuggest from './useMentionSuggest.js';
 import useTypingSignal from './useTypingSignal.js';
 import { useIsPhone } from '../ui/useMediaQuery.js';
+import { t } from '../../lib/i18n.js';
+import { rich } from '../../lib/rich.jsx';
 
 // The '@' list's code loads with the first '@' typed, not with the page. The list opens only once
 // that code (which also ranks who to offer, see useMentionSuggest.js) is there.
@@ -115,7 +117,9 @@ export default function Composer({ channel, me, replyTo, onReply, onCancelReply 
 
   async function submitWithFiles() {
     if (over) {
-      toast.error('Ошибка отправки сообщения', { description: `Сообщение слишком длинное (максимум ${LIMIT} символов)` });
+      toast.error(t('Ошибка отправки сообщения'), {
+        description: t('Сообщение слишком длинное (максимум {max} символов)', { max: LIMIT }),
+      });
       return;
     }
     stop();
@@ -201,10 +205,10 @@ export default function Composer({ channel, me, replyTo, onReply, onCancelReply 
       {replyTo && (
         <div className="composer__reply">
           <span className="composer__reply-text">
-            Ответ <strong>@{replyTo.author?.username}</strong>
+            {rich(t('Ответ {name}'), { name: <strong>@{replyTo.author?.username}</strong> })}
           </span>
           <button type="button" className="icon-button icon-button--sm composer__reply-cancel" onClick={onCancelReply}
-            aria-label="Отменить ответ" title="Отменить ответ (Escape)">
+            aria-label={t('Отменить ответ')} title={t('Отменить ответ (Escape)')}>
             <X size={14} aria-hidden="true" />
           </button>
         </div>
@@ -212,15 +216,15 @@ export default function Composer({ channel, me, replyTo, onReply, onCancelReply 
       {mentions.open && <Suspense fallback={null}><MentionList mentions={mentions} /></Suspense>}
       <div className={`composer__box${replyTo ? ' has-reply' : ''}`}>
         <button type="button" className={`icon-button composer__tool${panelOpen ? ' is-active' : ''}`}
-          aria-label="Прикрепить файлы" title="Прикрепить файлы" aria-expanded={panelOpen} disabled={sending}
+          aria-label={t('Прикрепить файлы')} title={t('Прикрепить файлы')} aria-expanded={panelOpen} disabled={sending}
           onPointerEnter={preloadTools} onFocus={preloadTools} onClick={() => setPanelOpen((open) => !open)}>
           <Paperclip size={18} aria-hidden="true" />
         </button>
         <input ref={picker} type="file" multiple hidden className="composer__file-input" tabIndex={-1}
           onChange={(event) => { addFiles(Array.from(event.target.files ?? [])); event.target.value = ''; }} />
-        <label htmlFor="composer" className="sr-only">Сообщение в #{channel.name}</label>
+        <label htmlFor="composer" className="sr-only">{t('Сообщение в #{name}', { name: channel.name })}</label>
         <textarea id="composer" ref={box} className="composer__input" rows={1} value={text}
-          placeholder="Введите сообщение..." onChange={onChange} onKeyDown={onKeyDown} disabled={sending}
+          placeholder={t('Введите сообщение...')} onChange={onChange} onKeyDown={onKeyDown} disabled={sending}
           onBlur={() => { stop(); mentions.follow(text, null); }}
           onSelect={(event) => mentions.follow(event.currentTarget.value, event.currentTarget.selectionStart)}
           aria-autocomplete="list" aria-controls={mentions.open ? mentions.listId : undefined}
@@ -230,20 +234,20 @@ export default function Composer({ channel, me, replyTo, onReply, onCancelReply 
             if (pasted.length) { event.preventDefault(); addFiles(pasted); }
           }}
           autoComplete="off" enterKeyHint="send" />
-        <button type="button" className="icon-button composer__tool" aria-label="Эмодзи" title="Эмодзи"
+        <button type="button" className="icon-button composer__tool" aria-label={t('Эмодзи')} title={t('Эмодзи')}
           onClick={() => toast('Emoji picker coming soon')}>
           <Smile size={18} aria-hidden="true" />
         </button>
         <button type="submit" className="composer__send" disabled={sending || (!content && !files.length)}
-          aria-label="Отправить" title="Отправить">
+          aria-label={t('Отправить')} title={t('Отправить')}>
           <SendHorizontal size={18} aria-hidden="true" />
         </button>
       </div>
       <div className="composer__footer">
-        <span className="composer__hint">Сообщение • Shift+Enter для новой строки</span>
+        <span className="composer__hint">{t('Сообщение • Shift+Enter для новой строки')}</span>
         <span className="composer__counts">
           {files.length > 0 && (
-            <span className="composer__file-count" title="Прикреплено файлов">
+            <span className="composer__file-count" title={t('Прикреплено файлов')}>
               <Paperclip size={12} aria-hidden="true" /> {files.length}/{MAX_FILES}
             </span>
           )}

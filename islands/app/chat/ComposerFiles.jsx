@@ -4,11 +4,12 @@
 // .composer__progress.
 import X from 'lucide-react/icons/x';
 import { extensionBadge, megabytes } from './files.js';
+import { t } from '../../lib/i18n.js';
 
 export function PendingFiles({ files, onRemove, disabled }) {
   if (!files.length) return null;
   return (
-    <ul className="pending-files" aria-label="Прикреплённые файлы">
+    <ul className="pending-files" aria-label={t('Прикреплённые файлы')}>
       {files.map((entry) => (
         <li key={entry.id} className="pending-file">
           {entry.preview
@@ -19,7 +20,7 @@ export function PendingFiles({ files, onRemove, disabled }) {
             <span className="pending-file__size">{megabytes(entry.size)}</span>
           </span>
           <button type="button" className="icon-button icon-button--sm pending-file__remove" disabled={disabled}
-            aria-label={`Убрать файл ${entry.name}`} title="Убрать файл" onClick={() => onRemove(entry.id)}>
+            aria-label={t('Убрать файл {name}', { name: entry.name })} title={t('Убрать файл')} onClick={() => onRemove(entry.id)}>
             <X size={14} aria-hidden="true" />
           </button>
         </li>
@@ -32,10 +33,10 @@ export function UploadProgress({ value }) {
   if (value == null) return null;
   const percent = Math.round(Math.min(Math.max(value, 0), 1) * 100);
   return (
-    <div className="composer__progress" role="progressbar" aria-label="Загрузка файлов"
+    <div className="composer__progress" role="progressbar" aria-label={t('Загрузка файлов')}
       aria-valuemin={0} aria-valuemax={100} aria-valuenow={percent}>
       <span className="composer__progress-bar" style={{ width: `${percent}%` }} />
-      <span className="composer__progress-text">Загрузка... {percent}%</span>
+      <span className="composer__progress-text">{t('Загрузка... {percent}%', { percent })}</span>
     </div>
   );
 }

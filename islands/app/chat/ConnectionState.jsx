@@ -3,8 +3,9 @@
 import RefreshCw from 'lucide-react/icons/refresh-cw';
 import { useEffect, useState } from 'react';
 import { reconnect, useSocket } from '../../lib/socket.js';
+import { t } from '../../lib/i18n.js';
 
-const LABELS = { connected: 'онлайн', connecting: 'подключение...', disconnected: 'офлайн' };
+const LABELS = { connected: t('онлайн'), connecting: t('подключение...'), disconnected: t('офлайн') };
 
 function useSecondsLeft(until) {
   const [now, setNow] = useState(Date.now);
@@ -28,11 +29,11 @@ export default function ConnectionState() {
         <span className="connection-state__dot" aria-hidden="true" />
         {LABELS[status] ?? LABELS.disconnected}
       </span>
-      {left != null && !gaveUp && <span className="connection__retry">повтор через {left} с</span>}
+      {left != null && !gaveUp && <span className="connection__retry">{t('повтор через {seconds} с', { seconds: left })}</span>}
       {gaveUp && status !== 'connecting' && (
         <button type="button" className="btn btn-sm btn-ghost connection__reconnect" onClick={reconnect}>
           <RefreshCw size={14} aria-hidden="true" />
-          Переподключиться
+          {t('Переподключиться')}
         </button>
       )}
     </div>

@@ -1,6 +1,7 @@
 // Inline editing of one's own message: Enter saves, Shift+Enter breaks the line, Escape cancels.
 import { useLayoutEffect, useRef, useState } from 'react';
 import { editMessage } from './actions.js';
+import { t } from '../../lib/i18n.js';
 
 export default function EditBox({ message, onDone }) {
   const [text, setText] = useState(message.content);
@@ -46,10 +47,10 @@ export default function EditBox({ message, onDone }) {
   return (
     <div className="message-edit">
       <textarea ref={box} className="message-edit__input" value={text} rows={1} disabled={saving}
-        aria-label="Изменить сообщение" onChange={(event) => setText(event.target.value)} onKeyDown={onKeyDown} />
+        aria-label={t('Изменить сообщение')} onChange={(event) => setText(event.target.value)} onKeyDown={onKeyDown} />
       <p className="message-edit__hint">
-        Escape — <button type="button" className="link-button" onClick={onDone}>отмена</button>
-        {' • '}Enter — <button type="button" className="link-button" onClick={save} disabled={saving}>сохранить</button>
+        Escape — <button type="button" className="link-button" onClick={onDone}>{t('отмена')}</button>
+        {' • '}Enter — <button type="button" className="link-button" onClick={save} disabled={saving}>{t('сохранить')}</button>
       </p>
     </div>
   );

@@ -3,13 +3,14 @@
 // the list offers (`suggest`): this file loads with the first '@' typed (useMentionSuggest.js).
 import Avatar from './Avatar.jsx';
 import { EVERYONE } from './mentions.js';
+import { t } from '../../lib/i18n.js';
 import '../regions/firstLoad.js'; // one chunk for the first load: see there
 
 export default function MentionList({ mentions }) {
   const { options, active, open, listId, optionId, pick, setActive } = mentions;
   if (!open) return null;
   return (
-    <ul id={listId} className="mention-list" role="listbox" aria-label="Упомянуть участника">
+    <ul id={listId} className="mention-list" role="listbox" aria-label={t('Упомянуть участника')}>
       {options.map((option, index) => {
         const name = [option.firstName, option.lastName].filter(Boolean).join(' ');
         return (
@@ -23,7 +24,7 @@ export default function MentionList({ mentions }) {
               ? <span className="mention-list__everyone" aria-hidden="true">@</span>
               : <Avatar author={option} size={24} />}
             <span className="mention-list__username">@{option.username}</span>
-            <span className="mention-list__name">{option.everyone ? 'Уведомить всех участников' : name}</span>
+            <span className="mention-list__name">{option.everyone ? t('Уведомить всех участников') : name}</span>
           </li>
         );
       })}

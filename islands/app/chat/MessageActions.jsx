@@ -7,6 +7,7 @@ import Trash2 from 'lucide-react/icons/trash';
 import { Suspense, useCallback, useRef, useState } from 'react';
 import { deleteMessage, toggleReaction } from './actions.js';
 import { preloadTools, ReactionPicker } from './tools.js';
+import { t } from '../../lib/i18n.js';
 
 export default function MessageActions({ message, me, canEdit, canDelete, onReply, onEdit, onPickerChange }) {
   const [picker, setPicker] = useState(null); // null, 'above' or 'below'
@@ -31,23 +32,23 @@ export default function MessageActions({ message, me, canEdit, canDelete, onRepl
   }
 
   return (
-    <div className="message__actions" role="toolbar" aria-label="Действия с сообщением"
+    <div className="message__actions" role="toolbar" aria-label={t('Действия с сообщением')}
       onPointerEnter={preloadTools} onFocus={preloadTools}>
       <button ref={toggle} type="button" className="message__action" aria-expanded={Boolean(picker)}
-        aria-label="Добавить реакцию" title="Добавить реакцию" onClick={openPicker}>
+        aria-label={t('Добавить реакцию')} title={t('Добавить реакцию')} onClick={openPicker}>
         <SmilePlus size={18} aria-hidden="true" />
       </button>
-      <button type="button" className="message__action" aria-label="Ответить" title="Ответить"
+      <button type="button" className="message__action" aria-label={t('Ответить')} title={t('Ответить')}
         onClick={() => onReply(message)}>
         <Reply size={18} aria-hidden="true" />
       </button>
       {canEdit && (
-        <button type="button" className="message__action" aria-label="Изменить" title="Изменить" onClick={onEdit}>
+        <button type="button" className="message__action" aria-label={t('Изменить')} title={t('Изменить')} onClick={onEdit}>
           <Pencil size={16} aria-hidden="true" />
         </button>
       )}
       {canDelete && (
-        <button type="button" className="message__action message__action--danger" aria-label="Удалить" title="Удалить"
+        <button type="button" className="message__action message__action--danger" aria-label={t('Удалить')} title={t('Удалить')}
           onClick={() => deleteMessage(message)}>
           <Trash2 size={16} aria-hidden="true" />
         </button>

@@ -1,6 +1,7 @@
 // A message's text, always as text: React escapes it; links become <a> elements built here (only
 // http and https) and the mentions the server recognised become chips — never HTML from the message.
 import { splitMentions } from './mentions.js';
+import { t } from '../../lib/i18n.js';
 
 const LINK = /\bhttps?:\/\/[^\s<>"']+[^\s<>"'.,;:!?)\]}»]/gi;
 
@@ -41,7 +42,7 @@ export default function MessageContent({ content, edited, mentions, mentionsEver
   return (
     <p className="message__content">
       {parts}
-      {edited && <span className="message__edited" title={edited}> (изменено)</span>}
+      {edited && <span className="message__edited" title={edited}> {t('(изменено)')}</span>}
     </p>
   );
 }

@@ -15,6 +15,7 @@ import MessageContent from './MessageContent.jsx';
 import { mentionsMe } from './mentions.js';
 import { clockTime, fullTime, relativeTime } from './time.js';
 import { EditBox } from './tools.js';
+import { t } from '../../lib/i18n.js';
 
 // A tap on a touch screen shows the message's toolbar (there is no hover there).
 const touch = (event) => event.nativeEvent.pointerType === 'touch' || window.matchMedia('(pointer: coarse)').matches;
@@ -24,13 +25,13 @@ function Quote({ message }) {
     return (
       <div className="message__reply is-deleted">
         <CornerUpLeft size={14} aria-hidden="true" className="message__reply-icon" />
-        <span className="message__reply-text message__reply-content">Исходное сообщение удалено</span>
+        <span className="message__reply-text message__reply-content">{t('Исходное сообщение удалено')}</span>
       </div>
     );
   }
   if (!message.replyTo) return null;
   return (
-    <div className="message__reply" role="button" tabIndex={0} title="Перейти к сообщению"
+    <div className="message__reply" role="button" tabIndex={0} title={t('Перейти к сообщению')}
       onClick={() => requestJump(message.channelId, message.replyTo.id)}
       onKeyDown={(event) => (event.key === 'Enter' || event.key === ' ') && (event.preventDefault(), requestJump(message.channelId, message.replyTo.id))}>
       <CornerUpLeft size={14} aria-hidden="true" className="message__reply-icon" />
@@ -52,7 +53,7 @@ function Reactions({ message, me }) {
         return (
           <button key={reaction.emoji} type="button" className={`reaction-chip${mine ? ' is-mine' : ''}`}
             aria-pressed={mine} disabled={message.pending}
-            title={mine ? 'Убрать реакцию' : 'Поставить реакцию'}
+            title={mine ? t('Убрать реакцию') : t('Поставить реакцию')}
             onClick={() => toggleReaction(message, reaction.emoji, me)}>
             <span className="reaction-chip__label">
               <span className="reaction-chip__emoji">{reaction.emoji}</span>
@@ -71,7 +72,7 @@ function MessageItem({ rowKey, message, grouped, me, canModerate, now, active, r
   const [pickerOpen, setPickerOpen] = useState(false);
   const mine = me != null && message.author?.id === me.id;
   const pending = Boolean(message.pending);
-  const author = message.author?.username ?? 'Неизвестный';
+  const author = message.author?.username ?? t('Неизвестный');
   const classes = ['message'];
   if (grouped) classes.push('message--grouped');
   if (pending) classes.push('is-pending');
@@ -119,9 +120,9 @@ function MessageItem({ rowKey, message, grouped, me, canModerate, now, active, r
           : content}
         <Attachments files={message.attachments} />
         {pending && (
-          <span className="message__status" title={message.state === 'queued' ? 'Отправится, когда связь вернётся' : undefined}>
+          <span className="message__status" title={message.state === 'queued' ? t('Отправится, когда связь вернётся') : undefined}>
             {message.state === 'queued' && <Clock size={12} aria-hidden="true" />}
-            отправка...
+            {t('отправка...')}
           </span>
         )}
         <Reactions message={message} me={me} />

@@ -15,6 +15,7 @@ import useReadMarker from './readMarker.js';
 import { channelOf, useChat } from './store.js';
 import { loadOlder, syncChannel } from './sync.js';
 import { useNow } from './time.js';
+import { t } from '../../lib/i18n.js';
 
 const NEAR_BOTTOM = 80; // px: closer than this counts as "at the newest message"
 const NEAR_TOP = 400; // px: closer than this loads the older page
@@ -165,19 +166,19 @@ export default function MessageList({ channel, me, canModerate, replyingId, onRe
   return (
     <div className="message-pane">
       <div ref={scroller} className="message-scroller" onScroll={onScroll} role="log" tabIndex={0} aria-live="polite"
-        aria-relevant="additions" aria-label={dm ? `Сообщения с ${title}` : `Сообщения в ${title}`} aria-busy={loading}>
+        aria-relevant="additions" aria-label={dm ? t('Сообщения с {name}', { name: title }) : t('Сообщения в {name}', { name: title })} aria-busy={loading}>
         {loading && <div className="message-scroller__fill"><MessageSkeleton /></div>}
         {failed && (
           <div className="message-scroller__fill message-scroller__center">
-            <EmptyState icon={MessageSquareText} title="Не удалось загрузить сообщения" text={state.error}>
-              <button type="button" className="btn btn-ghost" onClick={() => syncChannel(channelId)}>Повторить</button>
+            <EmptyState icon={MessageSquareText} title={t('Не удалось загрузить сообщения')} text={state.error}>
+              <button type="button" className="btn btn-ghost" onClick={() => syncChannel(channelId)}>{t('Повторить')}</button>
             </EmptyState>
           </div>
         )}
         {empty && (
           <div className="message-scroller__fill message-scroller__center">
-            <EmptyState icon={dm ? AtSign : Hash} title="Начните общение!"
-              text={dm ? `Это начало вашей переписки с ${title}.` : 'Это начало ваших эпических приключений в этом канале.'}
+            <EmptyState icon={dm ? AtSign : Hash} title={t('Начните общение!')}
+              text={dm ? t('Это начало вашей переписки с {name}.', { name: title }) : t('Это начало ваших эпических приключений в этом канале.')}
               className="chat-empty" />
           </div>
         )}
@@ -186,17 +187,17 @@ export default function MessageList({ channel, me, canModerate, replyingId, onRe
             {!state.hasMore && !loading && (
               <div className="channel-start">
                 <span className="channel-start__icon" aria-hidden="true">{dm ? <AtSign size={28} /> : <Hash size={28} />}</span>
-                <h2 className="channel-start__title">{dm ? title : `Добро пожаловать в ${title}!`}</h2>
+                <h2 className="channel-start__title">{dm ? title : t('Добро пожаловать в {name}!', { name: title })}</h2>
                 <p className="channel-start__text">
-                  {dm ? `Это начало вашей личной переписки с ${title}.` : `Это начало канала ${title}.`}
+                  {dm ? t('Это начало вашей личной переписки с {name}.', { name: title }) : t('Это начало канала {name}.', { name: title })}
                 </p>
               </div>
             )}
             {state.olderLoading && <MessageSkeleton rows={3} />}
             {state.olderFailed && (
               <p className="message-scroller__older-failed">
-                Не удалось загрузить историю.{' '}
-                <button type="button" className="link-button" onClick={() => loadOlder(channelId)}>Повторить</button>
+                {t('Не удалось загрузить историю.')}{' '}
+                <button type="button" className="link-button" onClick={() => loadOlder(channelId)}>{t('Повторить')}</button>
               </p>
             )}
             <ol className="message-list">
@@ -210,8 +211,8 @@ export default function MessageList({ channel, me, canModerate, replyingId, onRe
                 }
                 if (row.kind === 'unread') {
                   return (
-                    <li key={row.key} className="unread-divider" role="separator" aria-label="Новые сообщения">
-                      <span className="unread-divider__label">Новые сообщения</span>
+                    <li key={row.key} className="unread-divider" role="separator" aria-label={t('Новые сообщения')}>
+                      <span className="unread-divider__label">{t('Новые сообщения')}</span>
                     </li>
                   );
                 }
@@ -228,7 +229,7 @@ export default function MessageList({ channel, me, canModerate, replyingId, onRe
       </div>
       {unseen > 0 && (
         <button type="button" className="new-messages-pill" onClick={() => toBottom(true)}>
-          Новые сообщения
+          {t('Новые сообщения')}
           <span className="new-messages-pill__count">{unseen}</span>
           <ArrowDown size={14} aria-hidden="true" />
         </button>

@@ -2,6 +2,7 @@
 // outside. It opens below its button in the upper half of the list and above it in the lower.
 import { useEffect, useRef } from 'react';
 import { REACTIONS } from './actions.js';
+import { t } from '../../lib/i18n.js';
 
 export default function ReactionPicker({ anchor, onPick, onClose, placement = 'below' }) {
   const panel = useRef(null);
@@ -36,7 +37,7 @@ export default function ReactionPicker({ anchor, onPick, onClose, placement = 'b
 
   return (
     <div ref={panel} className={`reaction-picker reaction-picker--${placement}`} role="group"
-      aria-label="Выберите реакцию" onKeyDown={onKeyDown}>
+      aria-label={t('Выберите реакцию')} onKeyDown={onKeyDown}>
       {REACTIONS.map(([emoji, label]) => (
         <button key={emoji} type="button" className="reaction-picker__emoji" onClick={() => onPick(emoji)}
           aria-label={label} title={label}>

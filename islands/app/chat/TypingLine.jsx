@@ -2,23 +2,31 @@
 // a stop event removes one at once; one's own events never get here (sync.js drops them).
 import { useEffect } from 'react';
 import { expireTyping, useChat } from './store.js';
+import { t } from '../../lib/i18n.js';
+import { rich } from '../../lib/rich.jsx';
 
 const EXPIRY = 5000;
 const NONE = {};
 
+/** The sentence (its {placeholders} unfilled) and what fills them: the names, shown bold. */
+function typingSentence(names) {
+  if (names.length === 1) return [t('{first} печатает...'), { first: names[0] }];
+  if (names.length === 2) return [t('{first} и {second} печатают...'), { first: names[0], second: names[1] }];
+  return [t('{first}, {second} и ещё {more} печатают...'), { first: names[0], second: names[1], more: names.length - 2 }];
+}
+
 /** The sentence as parts: names (shown bold) and the words between them. */
 export function typingParts(names) {
   if (names.length === 0) return [];
-  if (names.length === 1) return [{ name: names[0] }, ' печатает...'];
-  if (names.length === 2) return [{ name: names[0] }, ' и ', { name: names[1] }, ' печатают...'];
-  return [{ name: names[0] }, ', ', { name: names[1] }, ` и ещё ${names.length - 2} печатают...`];
+  const [sentence, values] = typingSentence(names);
+  const bold = (value) => (typeof value === 'string' ? <strong>{value}</strong> : value);
+  return rich(sentence, Object.fromEntries(Object.entries(values).map(([key, value]) => [key, bold(value)])));
 }
 
 export function typingText(names) {
   if (names.length === 0) return '';
-  if (names.length === 1) return `${names[0]} печатает...`;
-  if (names.length === 2) return `${names[0]} и ${names[1]} печатают...`;
-  return `${names[0]}, ${names[1]} и ещё ${names.length - 2} печатают...`;
+  const [sentence, values] = typingSentence(names);
+  return sentence.replace(/\{(\w+)\}/g, (whole, key) => String(values[key] ?? whole));
 }
 
 export default function TypingLine({ channelId }) {
@@ -35,9 +43,7 @@ export default function TypingLine({ channelId }) {
         <>
           <span className="typing-line__dots" aria-hidden="true"><i /><i /><i /></span>
           <span className="typing-line__text">
-            {typingParts(names).map((part, index) => (typeof part === 'string'
-              ? part
-              : <strong key={index}>{part.name}</strong>))}
+            {typingParts(names)}
           </span>
         </>
       )}

@@ -4,16 +4,17 @@ import { toast } from '../../lib/toast.js';
 import { post, request } from '../../lib/api.js';
 import { sendTracked } from './sync.js';
 import { applyEdit, removeMessage, updateMessage, upsertMessages } from './store.js';
+import { t } from '../../lib/i18n.js';
 
 export const REACTIONS = [
-  ['👍', 'Нравится'],
-  ['❤️', 'Сердце'],
-  ['😂', 'Смешно'],
-  ['😮', 'Удивление'],
-  ['😢', 'Грустно'],
-  ['😡', 'Злость'],
-  ['👎', 'Не нравится'],
-  ['🎉', 'Праздник'],
+  ['👍', t('Нравится')],
+  ['❤️', t('Сердце')],
+  ['😂', t('Смешно')],
+  ['😮', t('Удивление')],
+  ['😢', t('Грустно')],
+  ['😡', t('Злость')],
+  ['👎', t('Не нравится')],
+  ['🎉', t('Праздник')],
 ];
 
 export const reactedBy = (reaction, userId) => userId != null && (reaction?.users ?? []).includes(userId);
@@ -44,7 +45,7 @@ export function toggleReaction(message, emoji, me) {
   const set = (add) => updateMessage(channelId, id, (current) => ({ reactions: withReaction(current.reactions, emoji, me.id, add) }));
   const failed = () => {
     set(mine);
-    toast.error(mine ? 'Ошибка удаления реакции' : 'Ошибка добавления реакции');
+    toast.error(mine ? t('Ошибка удаления реакции') : t('Ошибка добавления реакции'));
   };
   set(!mine);
   if (sendTracked(mine ? 'reaction_remove' : 'reaction_add', { messageId: id, emoji }, failed)) return;
@@ -61,18 +62,18 @@ export async function editMessage(message, content) {
     if (data?.message) applyEdit(message.channelId, data.message);
     return true;
   } catch (error) {
-    toast.error('Не удалось изменить сообщение', { description: error.message });
+    toast.error(t('Не удалось изменить сообщение'), { description: error.message });
     return false;
   }
 }
 
 export async function deleteMessage(message) {
-  if (!window.confirm('Удалить сообщение?')) return;
+  if (!window.confirm(t('Удалить сообщение?'))) return;
   try {
     await request(`/api/messages/${message.id}`, { method: 'DELETE' });
     removeMessage(message.channelId, message.id);
   } catch (error) {
     if (error.status === 404) removeMessage(message.channelId, message.id);
-    else toast.error('Не удалось удалить сообщение', { description: error.message });
+    else toast.error(t('Не удалось удалить сообщение'), { description: error.message });
   }
 }

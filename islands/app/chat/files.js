@@ -1,9 +1,11 @@
 // Attachments on the client: the server's limits (lobby/messages/attachments.py), checked before
 // an upload starts so a person hears at once what the server would say, and how files are shown.
+import { t } from '../../lib/i18n.js';
+
 export const MAX_FILES = 10;
 export const MAX_BYTES = 10 * 1024 * 1024;
-export const TOO_MANY = `Можно прикрепить не больше ${MAX_FILES} файлов`;
-export const TOO_LARGE = 'Файл слишком большой. Максимальный размер: 10MB';
+export const TOO_MANY = t('Можно прикрепить не больше {max} файлов', { max: MAX_FILES });
+export const TOO_LARGE = t('Файл слишком большой. Максимальный размер: 10MB');
 
 const IMAGE_TYPES = new Set(['image/png', 'image/jpeg', 'image/gif', 'image/webp']);
 

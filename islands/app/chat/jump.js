@@ -5,9 +5,10 @@ import { toast } from '../../lib/toast.js';
 import { create } from 'zustand';
 import { channelOf, useChat } from './store.js';
 import { loadOlder } from './sync.js';
+import { t } from '../../lib/i18n.js';
 
 const MAX_PAGES = 40; // 2,000 messages back; further than that, the person scrolls
-export const NOT_FOUND = 'Сообщение не найдено: возможно, оно удалено';
+export const NOT_FOUND = t('Сообщение не найдено: возможно, оно удалено');
 
 /** {channelId, messageId} of the jump asked for, until a chat view of that channel makes it. */
 export const useJump = create(() => ({ target: null }));

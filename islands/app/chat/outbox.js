@@ -13,6 +13,7 @@ import { upload } from '../../lib/upload.js';
 import {
   addPending, findPending, removePending, setRestore, updatePending, upsertMessages, useChat,
 } from './store.js';
+import { t } from '../../lib/i18n.js';
 
 const ANSWER_TIMEOUT = 8000; // no answer over the socket by then: ask over HTTP (same nonce)
 const timers = new Map();
@@ -93,7 +94,7 @@ export async function sendWithFiles({ channelId, content, replyTo, files, nonce,
     if (data?.message) upsertMessages(channelId, [data.message]);
     return data?.message ?? null;
   } catch (error) {
-    toast.error('Ошибка отправки сообщения', { description: error?.message || undefined });
+    toast.error(t('Ошибка отправки сообщения'), { description: error?.message || undefined });
     throw error;
   }
 }
@@ -106,7 +107,7 @@ export function failSend(nonce, error) {
   timers.delete(nonce);
   removePending(nonce);
   setRestore({ channelId: item.channelId, content: item.content, replyTo: item.replyTo, at: Date.now() });
-  toast.error('Ошибка отправки сообщения', { description: error?.message || undefined });
+  toast.error(t('Ошибка отправки сообщения'), { description: error?.message || undefined });
   return true;
 }
 

@@ -12,6 +12,7 @@ import {
   applyEdit, channelOf, expireTyping, reconcileNewest, removeMessage, setChannelState, setTyping, updateMessage,
   upsertMessages, useChat,
 } from './store.js';
+import { t } from '../../lib/i18n.js';
 
 const PAGE = 50;
 const CATCH_UP = 100;
@@ -152,7 +153,7 @@ function onError(data, frame) {
     return;
   }
   if (data?.nonce && failSend(data.nonce, data)) return;
-  toast.error(data?.message || 'Произошла ошибка');
+  toast.error(data?.message || t('Произошла ошибка'));
 }
 
 let wired = false;

@@ -1,8 +1,12 @@
-// Times in the chat: relative in Russian ('только что', '5 минут назад'), day dividers, and one
+// Times in the chat, in the page's language: relative ('только что', '5 минут назад'), day dividers, and one
 // shared clock that ticks every 30 s so every relative time on the page moves together.
 import { useSyncExternalStore } from 'react';
+import { lang, t } from '../../lib/i18n.js';
 
-const relative = new Intl.RelativeTimeFormat('ru', { numeric: 'always' });
+// English dates read day first, as the Russian ones do ('12 March 2025', '12/03/2025').
+const LOCALE = lang === 'en' ? 'en-GB' : 'ru';
+
+const relative = new Intl.RelativeTimeFormat(LOCALE, { numeric: 'always' });
 const UNITS = [
   ['year', 365 * 86400],
   ['month', 30 * 86400],
@@ -17,19 +21,19 @@ export const toDate = (value) => (value instanceof Date ? value : new Date(value
 /** '5 минут назад', 'только что' under a minute (a clock a little ahead counts as now). */
 export function relativeTime(value, now = Date.now()) {
   const seconds = Math.max(0, Math.round((now - toDate(value).getTime()) / 1000));
-  if (seconds < 60) return 'только что';
+  if (seconds < 60) return t('только что');
   for (const [unit, size] of UNITS) {
     if (seconds >= size) return relative.format(-Math.floor(seconds / size), unit);
   }
-  return 'только что';
+  return t('только что');
 }
 
-const day = new Intl.DateTimeFormat('ru', { day: 'numeric', month: 'long', year: 'numeric' });
+const day = new Intl.DateTimeFormat(LOCALE, { day: 'numeric', month: 'long', year: 'numeric' });
 // The settings' 12 h / 24 h clock, as the server put it on <html> (lib/appearance.js changes it live).
 const h12 = () => ({ hour12: document.documentElement.dataset.timeFormat == '12h' });
 
-export const fullTime = (value) => toDate(value).toLocaleString('ru', { dateStyle: 'full', timeStyle: 'short', ...h12() });
-export const clockTime = (value) => toDate(value).toLocaleTimeString('ru', { hour: '2-digit', minute: '2-digit', ...h12() });
+export const fullTime = (value) => toDate(value).toLocaleString(LOCALE, { dateStyle: 'full', timeStyle: 'short', ...h12() });
+export const clockTime = (value) => toDate(value).toLocaleTimeString(LOCALE, { hour: '2-digit', minute: '2-digit', ...h12() });
 
 const dayStart = (date) => new Date(date.getFullYear(), date.getMonth(), date.getDate()).getTime();
 export const dayKey = (value) => dayStart(toDate(value));
@@ -37,8 +41,8 @@ export const dayKey = (value) => dayStart(toDate(value));
 /** 'Сегодня', 'Вчера' or '12 марта 2025 г.' */
 export function dayLabel(value, now = Date.now()) {
   const diff = Math.round((dayStart(new Date(now)) - dayStart(toDate(value))) / 86400000);
-  if (diff === 0) return 'Сегодня';
-  if (diff === 1) return 'Вчера';
+  if (diff === 0) return t('Сегодня');
+  if (diff === 1) return t('Вчера');
   return day.format(toDate(value));
 }
 

@@ -20,7 +20,10 @@ export function firstLetter(name, fallback = 'S') {
   return letter ? letter.toUpperCase() : fallback;
 }
 
-/** Russian plural: plural(5, ['участник', 'участника', 'участников']). */
+/**
+ * Russian plural: plural(5, ['участник', 'участника', 'участников']). Russian only: counted texts
+ * are written with tp() (lib/i18n.js) now, which has the English forms too; this stays until none uses it.
+ */
 export function plural(n, [one, few, many]) {
   const a = Math.abs(n) % 100;
   const b = a % 10;

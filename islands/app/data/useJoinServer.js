@@ -5,8 +5,9 @@ import { toast } from '../../lib/toast.js';
 import { post } from '../../lib/api.js';
 import { navigate, serverPath } from '../router.js';
 import { keys } from './queries.js';
+import { t } from '../../lib/i18n.js';
 
-export const JOINED = 'Вы присоединились к серверу';
+export const JOINED = t('Вы присоединились к серверу');
 
 export function afterJoin(queryClient, server) {
   queryClient.invalidateQueries({ queryKey: keys.servers() });
@@ -28,7 +29,7 @@ export function useJoinServer({ onJoined } = {}) {
     },
     onError: (error) => {
       console.warn('join failed', error);
-      toast.error('Ошибка присоединения к серверу', { description: error.message });
+      toast.error(t('Ошибка присоединения к серверу'), { description: error.message });
     },
   });
   return mutation;

@@ -6,6 +6,7 @@ import Users from 'lucide-react/icons/users';
 import Volume2 from 'lucide-react/icons/volume-2';
 import { formatCount } from '../data/format.js';
 import ServerIcon from '../ui/ServerIcon.jsx';
+import { t } from '../../lib/i18n.js';
 
 export default function DiscoverCard({ server, onJoin, onOpen, joining }) {
   const member = Boolean(server.myRole);
@@ -16,34 +17,34 @@ export default function DiscoverCard({ server, onJoin, onOpen, joining }) {
         <ServerIcon server={server} size={52} className="discover-card__icon" />
         <div className="discover-card__badges">
           {(server.isVerified || server.verified) && (
-            <span className="badge badge--accent" title="Проверенный сервер">
+            <span className="badge badge--accent" title={t('Проверенный сервер')}>
               <BadgeCheck size={14} aria-hidden="true" />
-              <span className="sr-only">Проверенный сервер</span>
+              <span className="sr-only">{t('Проверенный сервер')}</span>
             </span>
           )}
           {server.trending && (
             <span className="badge badge--warning">
               <Flame size={13} aria-hidden="true" />
-              В тренде
+              {t('В тренде')}
             </span>
           )}
         </div>
       </div>
       <h3 className="discover-card__name truncate" id={titleId}>{server.name}</h3>
-      <p className="discover-card__description">{server.description || 'Популярное сообщество'}</p>
+      <p className="discover-card__description">{server.description || t('Популярное сообщество')}</p>
       <ul className="discover-card__stats">
-        <li title="Участники"><Users size={14} aria-hidden="true" />{formatCount(server.memberCount)}</li>
-        <li title="Каналы"><Hash size={14} aria-hidden="true" />{server.channelCount ?? '5+'}</li>
-        <li><span className="status-dot" aria-hidden="true" />{formatCount(server.onlineCount)} онлайн</li>
+        <li title={t('Участники')}><Users size={14} aria-hidden="true" />{formatCount(server.memberCount)}</li>
+        <li title={t('Каналы')}><Hash size={14} aria-hidden="true" />{server.channelCount ?? '5+'}</li>
+        <li><span className="status-dot" aria-hidden="true" />{t('{count} онлайн', { count: formatCount(server.onlineCount) })}</li>
         {server.voiceActive && (
-          <li title="Идёт голосовой разговор"><Volume2 size={14} aria-hidden="true" /></li>
+          <li title={t('Идёт голосовой разговор')}><Volume2 size={14} aria-hidden="true" /></li>
         )}
       </ul>
       {member ? (
-        <button type="button" className="btn btn-ghost btn-block" onClick={() => onOpen(server)}>Открыть</button>
+        <button type="button" className="btn btn-ghost btn-block" onClick={() => onOpen(server)}>{t('Открыть')}</button>
       ) : (
         <button type="button" className="btn btn-primary btn-block" disabled={joining} onClick={() => onJoin(server)}>
-          Присоединиться
+          {t('Присоединиться')}
         </button>
       )}
     </article>

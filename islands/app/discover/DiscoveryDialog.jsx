@@ -12,6 +12,7 @@ import CategoryChips from './CategoryChips.jsx';
 import DiscoverCard from './DiscoverCard.jsx';
 import DiscoverSkeleton from './DiscoverSkeleton.jsx';
 import { SORTS } from './options.js';
+import { t } from '../../lib/i18n.js';
 
 export default function DiscoveryDialog({ onClose }) {
   const [text, setText] = useState('');
@@ -26,18 +27,18 @@ export default function DiscoveryDialog({ onClose }) {
   useEffect(() => { if (window.matchMedia('(pointer: fine)').matches) input.current?.focus(); }, []);
 
   return (
-    <Modal size="lg" title="Открыть для себя серверы" labelledBy="discover-title"
-      subtitle="Исследуйте публичные сообщества и найдите новых друзей" onClose={onClose}>
+    <Modal size="lg" title={t('Открыть для себя серверы')} labelledBy="discover-title"
+      subtitle={t('Исследуйте публичные сообщества и найдите новых друзей')} onClose={onClose}>
       <div className="discover">
         <div className="discover__toolbar">
           <label className="search-box">
             <Search size={16} aria-hidden="true" className="search-box__icon" />
-            <span className="sr-only">Поиск серверов</span>
-            <input type="search" className="field__input search-box__input" placeholder="Поиск серверов..."
+            <span className="sr-only">{t('Поиск серверов')}</span>
+            <input type="search" className="field__input search-box__input" placeholder={t('Поиск серверов...')}
               ref={input} value={text} onChange={(event) => setText(event.target.value)} autoComplete="off" />
           </label>
           <label className="select">
-            <span className="sr-only">Сортировка</span>
+            <span className="sr-only">{t('Сортировка')}</span>
             <select className="field__input select__input" value={sort} onChange={(event) => setSort(event.target.value)}>
               {SORTS.map((option) => <option key={option.id} value={option.id}>{option.label}</option>)}
             </select>
@@ -53,8 +54,8 @@ export default function DiscoveryDialog({ onClose }) {
           ))}
         </div>
         {!isPending && servers.length === 0 && (
-          <EmptyState icon={ServerOff} title="Серверы не найдены"
-            text={isError ? 'Не удалось загрузить список серверов' : 'Попробуйте изменить фильтры или поисковый запрос'} />
+          <EmptyState icon={ServerOff} title={t('Серверы не найдены')}
+            text={isError ? t('Не удалось загрузить список серверов') : t('Попробуйте изменить фильтры или поисковый запрос')} />
         )}
       </div>
     </Modal>

@@ -1,15 +1,17 @@
 // The discovery dialog's choices (spec "Discovery dialog").
+import { t } from '../../lib/i18n.js';
+
 export const CATEGORIES = [
-  { id: 'all', label: 'Все' },
-  { id: 'gaming', label: 'Игры' },
-  { id: 'community', label: 'Сообщества' },
-  { id: 'tech', label: 'Технологии' },
-  { id: 'music', label: 'Музыка' },
-  { id: 'esports', label: 'Киберспорт' },
+  { id: 'all', label: t('Все') },
+  { id: 'gaming', label: t('Игры') },
+  { id: 'community', label: t('Сообщества') },
+  { id: 'tech', label: t('Технологии') },
+  { id: 'music', label: t('Музыка') },
+  { id: 'esports', label: t('Киберспорт') },
 ];
 
 export const SORTS = [
-  { id: 'members', label: 'По участникам' },
-  { id: 'trending', label: 'Популярные' },
-  { id: 'newest', label: 'Новейшие' },
+  { id: 'members', label: t('По участникам') },
+  { id: 'trending', label: t('Популярные') },
+  { id: 'newest', label: t('Новейшие') },
 ];

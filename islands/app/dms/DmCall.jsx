@@ -9,10 +9,11 @@ import { joinVoice } from '../voice/session.js';
 import { useVoice } from '../voice/store.js';
 import { TEXTS } from '../voice/texts.js';
 import VoiceRoom from '../voice/VoiceRoom.jsx';
+import { t } from '../../lib/i18n.js';
 
 function CallButton({ channel, person }) {
   const busy = useVoice((voice) => voice.channel?.id === channel.id);
-  const label = `Позвонить: ${person.username}`;
+  const label = t('Позвонить: {name}', { name: person.username });
   return (
     <button type="button" className="icon-button dm-call__button" disabled={busy} data-voice="call"
       onClick={() => joinVoice({ id: channel.id, name: person.username, serverId: null, dm: true, userId: person.id })}

@@ -8,6 +8,7 @@ import ChatView from '../chat/ChatView.jsx';
 import { Link } from '../router.js';
 import EmptyState from '../ui/EmptyState.jsx';
 import { dmKeys, useDmChannel } from './queries.js';
+import { t } from '../../lib/i18n.js';
 import '../regions/firstLoad.js'; // one chunk for the first load: see there
 
 // The call (voice) code loads with the first conversation opened, not with the page.
@@ -15,10 +16,10 @@ const DmCall = lazy(() => import('./DmCall.jsx'));
 
 // The API's refusals come with their Russian text; these titles say what happened at a glance.
 const REFUSED_TITLES = {
-  DM_SELF: 'Нельзя написать самому себе',
-  USER_NOT_FOUND: 'Пользователь не найден',
-  USER_BLOCKED: 'Переписка недоступна',
-  DM_NOT_ALLOWED: 'Пользователь не принимает личные сообщения',
+  DM_SELF: t('Нельзя написать самому себе'),
+  USER_NOT_FOUND: t('Пользователь не найден'),
+  USER_BLOCKED: t('Переписка недоступна'),
+  DM_NOT_ALLOWED: t('Пользователь не принимает личные сообщения'),
 };
 
 export default function DmConversation({ userId }) {
@@ -35,16 +36,16 @@ export default function DmConversation({ userId }) {
   }, [channel, queryClient]);
 
   if (isPending) {
-    return <p className="page page--center channel-screen__status" role="status">Загрузка переписки...</p>;
+    return <p className="page page--center channel-screen__status" role="status">{t('Загрузка переписки...')}</p>;
   }
   if (error || !channel) {
     const refused = error?.status >= 400 && error.status < 500;
     return (
       <div className="page page--center">
-        <EmptyState icon={MessageCircleOff} title={REFUSED_TITLES[error?.code] ?? 'Не удалось открыть переписку'}
+        <EmptyState icon={MessageCircleOff} title={REFUSED_TITLES[error?.code] ?? t('Не удалось открыть переписку')}
           text={error?.message}>
-          {!refused && <button type="button" className="btn btn-ghost" onClick={() => refetch()}>Повторить</button>}
-          <Link to="/app/friends" className="btn btn-ghost">К друзьям</Link>
+          {!refused && <button type="button" className="btn btn-ghost" onClick={() => refetch()}>{t('Повторить')}</button>}
+          <Link to="/app/friends" className="btn btn-ghost">{t('К друзьям')}</Link>
         </EmptyState>
       </div>
     );

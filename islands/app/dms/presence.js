@@ -2,6 +2,7 @@
 // it was when fetched; `friend_status_changed` and `user_status` frames (live/useLiveUnread.js)
 // put newer ones here, and whatever shows a person reads the newer one first.
 import { create } from 'zustand';
+import { t } from '../../lib/i18n.js';
 
 export const usePresence = create(() => ({})); // userId → {status, customStatus}
 
@@ -17,10 +18,10 @@ export function setPresence(userId, status, customStatus) {
 }
 
 export const STATUS_LABELS = {
-  ONLINE: 'В сети',
-  IDLE: 'Отошел',
-  DO_NOT_DISTURB: 'Не беспокоить',
-  OFFLINE: 'Не в сети',
+  ONLINE: t('В сети'),
+  IDLE: t('Отошел'),
+  DO_NOT_DISTURB: t('Не беспокоить'),
+  OFFLINE: t('Не в сети'),
 };
 
 /** A person's status, the live one when heard. */

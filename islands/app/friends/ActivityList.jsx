@@ -4,23 +4,24 @@ import { useQuery } from '@tanstack/react-query';
 import Activity from 'lucide-react/icons/activity';
 import { friendActivityQuery } from '../data/queries.js';
 import Skeleton from '../ui/Skeleton.jsx';
-import { STATUS_LABEL, statusDot } from './model.js';
+import { DATE_LOCALE, STATUS_LABEL, statusDot } from './model.js';
 import PersonAvatar from './PersonAvatar.jsx';
+import { t } from '../../lib/i18n.js';
 
 function when(moment) {
   const date = new Date(moment);
-  const time = date.toLocaleTimeString('ru-RU', { hour: '2-digit', minute: '2-digit' });
+  const time = date.toLocaleTimeString(DATE_LOCALE, { hour: '2-digit', minute: '2-digit' });
   if (date.toDateString() === new Date().toDateString()) return time;
-  return `${date.toLocaleDateString('ru-RU', { day: '2-digit', month: '2-digit' })} ${time}`;
+  return `${date.toLocaleDateString(DATE_LOCALE, { day: '2-digit', month: '2-digit' })} ${time}`;
 }
 
 function what({ oldStatus, newStatus, customStatus }) {
   if (oldStatus !== newStatus) return `${STATUS_LABEL[oldStatus] ?? oldStatus} → ${STATUS_LABEL[newStatus] ?? newStatus}`;
-  return customStatus ? `Новый статус: «${customStatus}»` : 'Статус очищен';
+  return customStatus ? t('Новый статус: «{status}»', { status: customStatus }) : t('Статус очищен');
 }
 
 function Entry({ entry, friend }) {
-  const person = friend ?? { id: entry.friendId, username: 'Друг' };
+  const person = friend ?? { id: entry.friendId, username: t('Друг') };
   return (
     <li className="activity-entry">
       <PersonAvatar person={person} status={entry.data.newStatus} size={32} />
@@ -44,7 +45,7 @@ export default function ActivityList({ friends }) {
   return (
     <section className="friends-activity" aria-labelledby="friends-activity-title">
       <h2 id="friends-activity-title" className="friends-activity__title">
-        <Activity size={16} aria-hidden="true" />Активность друзей
+        <Activity size={16} aria-hidden="true" />{t('Активность друзей')}
       </h2>
       {isPending && (
         <ul className="friends-activity__list" aria-hidden="true">
@@ -56,11 +57,11 @@ export default function ActivityList({ friends }) {
           ))}
         </ul>
       )}
-      {isError && <p className="friends-activity__empty">Не удалось загрузить активность</p>}
+      {isError && <p className="friends-activity__empty">{t('Не удалось загрузить активность')}</p>}
       {data && !data.length && (
         <div className="friends-activity__empty">
-          <p className="friends-activity__empty-title">Пока тихо</p>
-          <p>Здесь появятся изменения статусов ваших друзей.</p>
+          <p className="friends-activity__empty-title">{t('Пока тихо')}</p>
+          <p>{t('Здесь появятся изменения статусов ваших друзей.')}</p>
         </div>
       )}
       {data?.length > 0 && (

@@ -19,6 +19,7 @@ import { acceptRequest, sendRequest } from './actions.js';
 import { EMPTY, fullName } from './model.js';
 import PersonAvatar from './PersonAvatar.jsx';
 import { friendToast, toastInto } from './toasts.js';
+import { t } from '../../lib/i18n.js';
 
 const ModalToaster = lazy(() => import('./ModalToaster.jsx'));
 const TOASTER = 'add-friend';
@@ -38,26 +39,26 @@ function standing(person, lists) {
 
 function ResultAction({ person, lists, busy, onAdd, onAccept }) {
   const stand = standing(person, lists);
-  if (stand === 'blocked') return <button type="button" className="btn btn-ghost btn-sm" disabled>Заблокирован</button>;
+  if (stand === 'blocked') return <button type="button" className="btn btn-ghost btn-sm" disabled>{t('Заблокирован')}</button>;
   if (stand === 'friend' || stand === 'sent') {
     const Icon = stand === 'friend' ? Check : Clock;
     return (
       <button type="button" className="btn btn-ghost btn-sm" disabled>
-        <Icon size={16} aria-hidden="true" />{stand === 'friend' ? 'Уже друг' : 'Запрос отправлен'}
+        <Icon size={16} aria-hidden="true" />{stand === 'friend' ? t('Уже друг') : t('Запрос отправлен')}
       </button>
     );
   }
   if (stand !== 'none') {
     return (
       <button type="button" className="btn btn-primary btn-sm" disabled={busy} onClick={() => onAccept(stand)}>
-        <Check size={16} aria-hidden="true" />Принять
+        <Check size={16} aria-hidden="true" />{t('Принять')}
       </button>
     );
   }
   return (
     <button type="button" className="btn btn-primary btn-sm" disabled={busy} onClick={() => onAdd(person)}
-      aria-label={`Добавить ${person.username}`}>
-      <UserPlus size={16} aria-hidden="true" />Добавить
+      aria-label={t('Добавить {name}', { name: person.username })}>
+      <UserPlus size={16} aria-hidden="true" />{t('Добавить')}
     </button>
   );
 }
@@ -81,7 +82,7 @@ export default function AddFriendModal({ me, onClose }) {
       return;
     }
     if (trimmed.length < MIN_QUERY) {
-      friendToast.error('Слишком короткий запрос', 'Введите минимум 2 символа для поиска');
+      friendToast.error(t('Слишком короткий запрос'), t('Введите минимум 2 символа для поиска'));
       return;
     }
     const ask = ++asked.current;
@@ -90,7 +91,7 @@ export default function AddFriendModal({ me, onClose }) {
       const answer = await get(`/api/users/search?${new URLSearchParams({ q: trimmed })}`);
       if (ask === asked.current) setResults((answer?.users ?? []).filter((person) => person.id !== me.id));
     } catch {
-      if (ask === asked.current) friendToast.error('Ошибка поиска', 'Не удалось найти пользователей');
+      if (ask === asked.current) friendToast.error(t('Ошибка поиска'), t('Не удалось найти пользователей'));
     } finally {
       if (ask === asked.current) setSearching(false);
     }
@@ -123,22 +124,22 @@ export default function AddFriendModal({ me, onClose }) {
 
   const footer = (
     <>
-      <button type="button" className="btn btn-ghost" onClick={clear}>Очистить</button>
-      <button type="button" className="btn" onClick={onClose}>Закрыть</button>
+      <button type="button" className="btn btn-ghost" onClick={clear}>{t('Очистить')}</button>
+      <button type="button" className="btn" onClick={onClose}>{t('Закрыть')}</button>
     </>
   );
 
   return (
-    <Modal title="Добавить друга" subtitle="Найдите человека по имени пользователя и отправьте ему запрос"
+    <Modal title={t('Добавить друга')} subtitle={t('Найдите человека по имени пользователя и отправьте ему запрос')}
       onClose={onClose} footer={footer} className="add-friend" labelledBy="add-friend-title">
       <div className="add-friend__form" role="search">
         <div className="field">
-          <label className="field__label" htmlFor="add-friend-query">Имя пользователя</label>
+          <label className="field__label" htmlFor="add-friend-query">{t('Имя пользователя')}</label>
           <span className="add-friend__search">
             <span className="search-box">
               <Search className="search-box__icon" size={16} aria-hidden="true" />
               <input ref={input} id="add-friend-query" className="field__input search-box__input" type="search" value={query}
-                placeholder="Например, vera" autoComplete="off" autoFocus spellCheck={false}
+                placeholder={t('Например, vera')} autoComplete="off" autoFocus spellCheck={false}
                 onChange={(event) => {
                   setQuery(event.target.value);
                   if (!event.target.value.trim()) setResults(null); // spec: an empty query clears the results
@@ -151,16 +152,16 @@ export default function AddFriendModal({ me, onClose }) {
             </span>
             <button type="button" className="btn btn-primary" disabled={trimmed.length < MIN_QUERY || searching}
               onClick={runSearch}>
-              Найти
+              {t('Найти')}
             </button>
           </span>
         </div>
         <label className="field">
-          <span className="field__label">Сообщение<span className="field__optional">необязательно</span></span>
+          <span className="field__label">{t('Сообщение')}<span className="field__optional">{t('необязательно')}</span></span>
           <textarea className="field__input field__textarea add-friend__message" value={message} maxLength={MESSAGE_MAX}
-            rows={2} placeholder="Привет! Давай играть вместе" onChange={(event) => setMessage(event.target.value)} />
+            rows={2} placeholder={t('Привет! Давай играть вместе')} onChange={(event) => setMessage(event.target.value)} />
           <span className="field__meta">
-            <span className="field__hint">Его увидят вместе с запросом</span>
+            <span className="field__hint">{t('Его увидят вместе с запросом')}</span>
             <span className={`field__counter${message.length >= MESSAGE_MAX ? ' is-over' : ''}`} aria-live="polite">
               {message.length}/{MESSAGE_MAX}
             </span>
@@ -179,7 +180,7 @@ export default function AddFriendModal({ me, onClose }) {
           </ul>
         )}
         {!searching && results?.length === 0 && (
-          <EmptyState icon={SearchX} title="Пользователи не найдены" text="Попробуйте изменить поисковый запрос" />
+          <EmptyState icon={SearchX} title={t('Пользователи не найдены')} text={t('Попробуйте изменить поисковый запрос')} />
         )}
         {!searching && results?.length > 0 && (
           <ul className="add-friend__list">
@@ -196,7 +197,7 @@ export default function AddFriendModal({ me, onClose }) {
           </ul>
         )}
         {!searching && results === null && (
-          <p className="add-friend__hint">Введите не меньше двух символов имени пользователя и нажмите Enter.</p>
+          <p className="add-friend__hint">{t('Введите не меньше двух символов имени пользователя и нажмите Enter.')}</p>
         )}
       </div>
       <Suspense fallback={null}><ModalToaster id={TOASTER} /></Suspense>

@@ -13,18 +13,19 @@ import { fullName, STATUS_LABEL } from './model.js';
 import PersonAvatar from './PersonAvatar.jsx';
 import RowMenu from './RowMenu.jsx';
 import { friendToast } from './toasts.js';
+import { t } from '../../lib/i18n.js';
 
 export const dmPath = (userId) => `/app/friends?dm=${userId}`;
 
 function callLater() {
-  friendToast.message('Голосовые звонки скоро появятся', 'Звонки друзьям придут вместе с голосовой связью в следующей версии.');
+  friendToast.message(t('Голосовые звонки скоро появятся'), t('Звонки друзьям придут вместе с голосовой связью в следующей версии.'));
 }
 
 export default function FriendRow({ friend }) {
   const queryClient = useQueryClient();
   const name = fullName(friend);
   const blocked = friend.isBlocked;
-  const line = blocked ? 'Заблокирован' : friend.customStatus || STATUS_LABEL[friend.status] || STATUS_LABEL.OFFLINE;
+  const line = blocked ? t('Заблокирован') : friend.customStatus || STATUS_LABEL[friend.status] || STATUS_LABEL.OFFLINE;
   return (
     <li className={`friend-row${blocked ? ' friend-row--blocked' : ''}`} data-username={friend.username}>
       <PersonAvatar person={friend} status={blocked ? null : friend.status} />
@@ -40,23 +41,23 @@ export default function FriendRow({ friend }) {
       <div className="friend-row__actions">
         {blocked ? (
           <button type="button" className="btn btn-ghost btn-sm" onClick={() => unblockPerson(queryClient, friend)}>
-            Разблокировать
+            {t('Разблокировать')}
           </button>
         ) : (
           <>
-            <button type="button" className="friend-action" aria-label="Написать сообщение" title="Написать сообщение"
+            <button type="button" className="friend-action" aria-label={t('Написать сообщение')} title={t('Написать сообщение')}
               onClick={() => navigate(dmPath(friend.id))}>
               <MessageSquare size={18} aria-hidden="true" />
             </button>
             {friend.status === 'ONLINE' && (
-              <button type="button" className="friend-action" aria-label="Голосовой звонок" title="Голосовой звонок"
+              <button type="button" className="friend-action" aria-label={t('Голосовой звонок')} title={t('Голосовой звонок')}
                 onClick={callLater}>
                 <Phone size={18} aria-hidden="true" />
               </button>
             )}
-            <RowMenu label={`Ещё: ${friend.username}`} items={[
-              { label: 'Удалить из друзей', icon: UserMinus, danger: true, onSelect: () => removeFriend(queryClient, friend) },
-              { label: 'Заблокировать', icon: Ban, danger: true, onSelect: () => blockPerson(queryClient, friend) },
+            <RowMenu label={t('Ещё: {name}', { name: friend.username })} items={[
+              { label: t('Удалить из друзей'), icon: UserMinus, danger: true, onSelect: () => removeFriend(queryClient, friend) },
+              { label: t('Заблокировать'), icon: Ban, danger: true, onSelect: () => blockPerson(queryClient, friend) },
             ]} />
           </>
         )}

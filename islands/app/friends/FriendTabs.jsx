@@ -1,10 +1,12 @@
 // The four lists (spec 000 §2): 'В сети', 'Все', 'Запросы', 'Заблокированные', each with its count
 // when above zero. A tab list: arrows, Home and End move between tabs (and choose them).
+import { t } from '../../lib/i18n.js';
+
 export const TABS = [
-  { id: 'online', label: 'В сети' },
-  { id: 'all', label: 'Все' },
-  { id: 'pending', label: 'Запросы' },
-  { id: 'blocked', label: 'Заблокированные' },
+  { id: 'online', label: t('В сети') },
+  { id: 'all', label: t('Все') },
+  { id: 'pending', label: t('Запросы') },
+  { id: 'blocked', label: t('Заблокированные') },
 ];
 
 export const tabId = (id) => `friends-tab-${id}`;
@@ -21,7 +23,7 @@ export default function FriendTabs({ tab, counts, attention, onChange }) {
     document.getElementById(tabId(next.id))?.focus();
   };
   return (
-    <div className="friends-tabs" role="tablist" aria-label="Списки друзей" onKeyDown={onKeyDown}>
+    <div className="friends-tabs" role="tablist" aria-label={t('Списки друзей')} onKeyDown={onKeyDown}>
       {TABS.map(({ id, label }) => (
         <button key={id} id={tabId(id)} type="button" role="tab" className="friends-tabs__tab"
           aria-selected={tab === id} aria-controls={PANEL_ID} tabIndex={tab === id ? 0 : -1}

@@ -27,22 +27,23 @@ import FriendRow from './FriendRow.jsx';
 import FriendTabs, { PANEL_ID, TABS, tabId } from './FriendTabs.jsx';
 import { isOnline, matches, otherParty } from './model.js';
 import RequestCard from './RequestCard.jsx';
+import { t } from '../../lib/i18n.js';
 import '../regions/firstLoad.js'; // one chunk for the first load: see there
 
 // Each tab's empty state (the spec's titles), and the one when the search hides everyone.
 const EMPTY_STATES = {
-  online: { icon: Wifi, title: 'Нет друзей в сети', text: 'Когда друзья зайдут в Lobby, они появятся здесь.' },
+  online: { icon: Wifi, title: t('Нет друзей в сети'), text: t('Когда друзья зайдут в Lobby, они появятся здесь.') },
   all: {
-    icon: Users, title: 'Нет друзей', text: 'Найдите друзей по имени пользователя и отправьте им запрос.', add: true,
+    icon: Users, title: t('Нет друзей'), text: t('Найдите друзей по имени пользователя и отправьте им запрос.'), add: true,
   },
-  pending: { icon: Inbox, title: 'Нет ожидающих запросов', text: 'Здесь появятся запросы в друзья: ваши и для вас.' },
+  pending: { icon: Inbox, title: t('Нет ожидающих запросов'), text: t('Здесь появятся запросы в друзья: ваши и для вас.') },
   blocked: {
-    icon: ShieldOff, title: 'Нет заблокированных пользователей',
-    text: 'Заблокированные не смогут писать вам и звать в друзья.',
+    icon: ShieldOff, title: t('Нет заблокированных пользователей'),
+    text: t('Заблокированные не смогут писать вам и звать в друзья.'),
   },
 };
 const NOT_FOUND = {
-  icon: SearchX, title: 'Друзья не найдены', text: 'Никто не подходит под этот поиск. Попробуйте другое имя.',
+  icon: SearchX, title: t('Друзья не найдены'), text: t('Никто не подходит под этот поиск. Попробуйте другое имя.'),
 };
 
 /** The tab asked for in the address (?tab=pending, from a notification's link), else 'В сети'. */
@@ -80,7 +81,7 @@ function TabContent({ tab, lists, search, me, onAdd }) {
     <EmptyState icon={state.icon} title={state.title} text={state.text} className="friends__empty">
       {state.add && (
         <button type="button" className="btn btn-primary" onClick={onAdd}>
-          <UserPlus size={16} aria-hidden="true" />Добавить друга
+          <UserPlus size={16} aria-hidden="true" />{t('Добавить друга')}
         </button>
       )}
     </EmptyState>
@@ -93,14 +94,14 @@ function TabContent({ tab, lists, search, me, onAdd }) {
     return (
       <>
         {incoming.length > 0 && (
-          <Section title="Входящие" count={incoming.length}>
+          <Section title={t('Входящие')} count={incoming.length}>
             <ul className="friend-list">
               {incoming.map((request) => <RequestCard key={request.id} request={request} incoming />)}
             </ul>
           </Section>
         )}
         {outgoing.length > 0 && (
-          <Section title="Исходящие" count={outgoing.length}>
+          <Section title={t('Исходящие')} count={outgoing.length}>
             <ul className="friend-list">{outgoing.map((request) => <RequestCard key={request.id} request={request} />)}</ul>
           </Section>
         )}
@@ -110,7 +111,7 @@ function TabContent({ tab, lists, search, me, onAdd }) {
   if (!people.length) return empty(EMPTY_STATES[tab]);
   const shown = people.filter(seen);
   if (!shown.length) return empty(NOT_FOUND);
-  const title = { online: 'В сети', all: 'Все друзья', blocked: 'Заблокированные' }[tab];
+  const title = { online: t('В сети'), all: t('Все друзья'), blocked: t('Заблокированные') }[tab];
   return (
     <Section title={title} count={shown.length}>
       <ul className="friend-list">{shown.map((friend) => <FriendRow key={friend.id} friend={friend} />)}</ul>
@@ -137,15 +138,15 @@ export default function FriendsScreen({ user }) {
           <header className="friends-header">
             <div className="friends-header__title-row">
               <span className="friends-header__icon" aria-hidden="true"><Users size={20} /></span>
-              <h1 id="friends-title" className="friends-header__title">Друзья</h1>
+              <h1 id="friends-title" className="friends-header__title">{t('Друзья')}</h1>
             </div>
             <div className="friends-header__tools">
               <button type="button" className="btn btn-primary btn-sm" onClick={() => setAdding(true)}
-                aria-label="Добавить друга">
+                aria-label={t('Добавить друга')}>
                 <UserPlus size={16} aria-hidden="true" />
-                <span className="friends-header__add-label">Добавить друга</span>
+                <span className="friends-header__add-label">{t('Добавить друга')}</span>
               </button>
-              <Link to="/app/settings" className="icon-button" aria-label="Настройки" title="Настройки">
+              <Link to="/app/settings" className="icon-button" aria-label={t('Настройки')} title={t('Настройки')}>
                 <Settings size={18} aria-hidden="true" />
               </Link>
             </div>
@@ -155,23 +156,23 @@ export default function FriendsScreen({ user }) {
           </div>
           <div className="friends__body">
             <label className="search-box friends__search">
-              <span className="sr-only">Поиск друзей</span>
+              <span className="sr-only">{t('Поиск друзей')}</span>
               <Search className="search-box__icon" size={16} aria-hidden="true" />
-              <input className="field__input search-box__input" type="search" placeholder="Поиск друзей..."
+              <input className="field__input search-box__input" type="search" placeholder={t('Поиск друзей...')}
                 value={search} onChange={(event) => setSearch(event.target.value)} autoComplete="off" />
             </label>
             <div id={PANEL_ID} role="tabpanel" aria-labelledby={tabId(tab)} className="friends__panel">
               {isPending && <ListSkeleton />}
               {isError && !lists && (
-                <EmptyState title="Не удалось загрузить друзей" text="Проверьте соединение и попробуйте снова.">
-                  <button type="button" className="btn btn-ghost" onClick={() => refetch()}>Повторить</button>
+                <EmptyState title={t('Не удалось загрузить друзей')} text={t('Проверьте соединение и попробуйте снова.')}>
+                  <button type="button" className="btn btn-ghost" onClick={() => refetch()}>{t('Повторить')}</button>
                 </EmptyState>
               )}
               {lists && <TabContent tab={tab} lists={lists} search={search} me={user} onAdd={() => setAdding(true)} />}
             </div>
           </div>
         </section>
-        <aside className="friends__aside" aria-label="Активность друзей">
+        <aside className="friends__aside" aria-label={t('Активность друзей')}>
           <ActivityList friends={friends} />
         </aside>
       </div>

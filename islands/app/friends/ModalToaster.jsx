@@ -3,6 +3,7 @@
 // one lives in the dialog (so in the top layer too) and shows the toasts sent to its `id`
 // (./toasts.js routes friend toasts here while the dialog is open). Looks like the app's.
 import { Toaster } from 'sonner';
+import { t } from '../../lib/i18n.js';
 
 const tokens = {
   '--normal-bg': 'var(--surface)',
@@ -15,6 +16,6 @@ const tokens = {
 export default function ModalToaster({ id }) {
   return (
     <Toaster id={id} position="bottom-right" theme="dark" closeButton duration={4000} visibleToasts={3}
-      style={tokens} containerAriaLabel="Уведомления" toastOptions={{ closeButtonAriaLabel: 'Закрыть уведомление' }} />
+      style={tokens} containerAriaLabel={t('Уведомления')} toastOptions={{ closeButtonAriaLabel: t('Закрыть уведомление') }} />
   );
 }

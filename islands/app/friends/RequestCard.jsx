@@ -5,10 +5,11 @@ import { useState } from 'react';
 import Check from 'lucide-react/icons/check';
 import X from 'lucide-react/icons/x';
 import { acceptRequest, cancelRequest, declineRequest } from './actions.js';
-import { fullName } from './model.js';
+import { DATE_LOCALE, fullName } from './model.js';
 import PersonAvatar from './PersonAvatar.jsx';
+import { t } from '../../lib/i18n.js';
 
-const sentOn = (moment) => new Date(moment).toLocaleDateString('ru-RU');
+const sentOn = (moment) => new Date(moment).toLocaleDateString(DATE_LOCALE);
 
 export default function RequestCard({ request, incoming }) {
   const queryClient = useQueryClient();
@@ -29,7 +30,7 @@ export default function RequestCard({ request, incoming }) {
           {name && <span className="friend-row__fullname">{name}</span>}
         </p>
         <p className="request-card__meta">
-          {incoming ? 'Входящий запрос' : 'Исходящий запрос'}
+          {incoming ? t('Входящий запрос') : t('Исходящий запрос')}
           {' · '}
           <time dateTime={request.createdAt}>{sentOn(request.createdAt)}</time>
         </p>
@@ -39,15 +40,15 @@ export default function RequestCard({ request, incoming }) {
         {incoming ? (
           <>
             <button type="button" className="btn btn-primary btn-sm" disabled={busy} onClick={() => run(acceptRequest)}>
-              <Check size={16} aria-hidden="true" />Принять
+              <Check size={16} aria-hidden="true" />{t('Принять')}
             </button>
             <button type="button" className="btn btn-ghost btn-sm" disabled={busy} onClick={() => run(declineRequest)}>
-              <X size={16} aria-hidden="true" />Отклонить
+              <X size={16} aria-hidden="true" />{t('Отклонить')}
             </button>
           </>
         ) : (
           <button type="button" className="btn btn-ghost btn-sm" disabled={busy} onClick={() => run(cancelRequest)}>
-            Отменить
+            {t('Отменить')}
           </button>
         )}
       </div>

@@ -7,6 +7,7 @@ import {
   friendAdded, friendRemoved, personBlocked, personUnblocked, requestReceived, requestRemoved,
 } from './model.js';
 import { friendToast } from './toasts.js';
+import { t } from '../../lib/i18n.js';
 
 const change = (queryClient, update) => queryClient.setQueryData(keys.friends(), update);
 // A friend gone or blocked takes their entries out of the activity log (the server's rule).
@@ -16,7 +17,7 @@ const refreshActivity = (queryClient) => queryClient.invalidateQueries({ queryKe
 const refusal = (error) => error?.status >= 400 && error.status < 500 && error.message;
 
 function failed(error, fallback) {
-  friendToast.error('Ошибка', refusal(error) || fallback);
+  friendToast.error(t('Ошибка'), refusal(error) || fallback);
   return null;
 }
 
@@ -24,7 +25,7 @@ function failed(error, fallback) {
 export const acceptedHere = new Set();
 
 export function toastFriendAdded(friend) {
-  friendToast.success('Запрос принят', `${friend.username} добавлен в друзья`);
+  friendToast.success(t('Запрос принят'), t('{name} добавлен в друзья', { name: friend.username }));
 }
 
 export async function acceptRequest(queryClient, friendRequest) {
@@ -37,7 +38,7 @@ export async function acceptRequest(queryClient, friendRequest) {
   } catch (error) {
     acceptedHere.delete(friendRequest.fromUser.id);
     if (error?.status === 404) change(queryClient, (data) => requestRemoved(data, friendRequest.id)); // withdrawn meanwhile
-    friendToast.error('Ошибка', 'Не удалось принять запрос');
+    friendToast.error(t('Ошибка'), t('Не удалось принять запрос'));
     return null;
   }
 }
@@ -46,10 +47,10 @@ export async function declineRequest(queryClient, friendRequest) {
   try {
     await post(`/api/friends/requests/${friendRequest.id}/decline`);
     change(queryClient, (data) => requestRemoved(data, friendRequest.id));
-    friendToast.success('Запрос отклонен');
+    friendToast.success(t('Запрос отклонен'));
     return true;
   } catch (error) {
-    return failed(error, 'Не удалось отклонить запрос');
+    return failed(error, t('Не удалось отклонить запрос'));
   }
 }
 
@@ -57,10 +58,10 @@ export async function cancelRequest(queryClient, friendRequest) {
   try {
     const answer = await request(`/api/friends/requests/${friendRequest.id}`, { method: 'DELETE' });
     change(queryClient, (data) => requestRemoved(data, friendRequest.id));
-    friendToast.success(answer?.message || 'Запрос отменен');
+    friendToast.success(answer?.message || t('Запрос отменен'));
     return true;
   } catch (error) {
-    return failed(error, 'Не удалось отменить запрос');
+    return failed(error, t('Не удалось отменить запрос'));
   }
 }
 
@@ -69,10 +70,10 @@ export async function removeFriend(queryClient, friend) {
     await request(`/api/friends/${friend.id}`, { method: 'DELETE' });
     change(queryClient, (data) => friendRemoved(data, friend.id));
     refreshActivity(queryClient);
-    friendToast.success('Друг удален');
+    friendToast.success(t('Друг удален'));
     return true;
   } catch (error) {
-    return failed(error, 'Не удалось удалить друга');
+    return failed(error, t('Не удалось удалить друга'));
   }
 }
 
@@ -81,10 +82,10 @@ export async function blockPerson(queryClient, person) {
     const answer = await post(`/api/friends/${person.id}/block`);
     change(queryClient, (data) => personBlocked(data, person));
     refreshActivity(queryClient);
-    friendToast.success(answer?.message || 'Пользователь заблокирован');
+    friendToast.success(answer?.message || t('Пользователь заблокирован'));
     return true;
   } catch (error) {
-    return failed(error, 'Не удалось заблокировать пользователя');
+    return failed(error, t('Не удалось заблокировать пользователя'));
   }
 }
 
@@ -92,10 +93,10 @@ export async function unblockPerson(queryClient, person) {
   try {
     const answer = await post(`/api/friends/${person.id}/unblock`);
     change(queryClient, (data) => personUnblocked(data, person.id));
-    friendToast.success(answer?.message || 'Пользователь разблокирован');
+    friendToast.success(answer?.message || t('Пользователь разблокирован'));
     return true;
   } catch (error) {
-    return failed(error, 'Не удалось разблокировать пользователя');
+    return failed(error, t('Не удалось разблокировать пользователя'));
   }
 }
 
@@ -113,9 +114,9 @@ export async function sendRequest(queryClient, username, message, myId) {
       return 'friend';
     }
     if (answer?.request) change(queryClient, (data) => requestReceived(data, answer.request, myId));
-    friendToast.success('Запрос отправлен');
+    friendToast.success(t('Запрос отправлен'));
     return 'sent';
   } catch (error) {
-    return failed(error, 'Произошла ошибка при отправке запроса'); // the network, or the server's fault
+    return failed(error, t('Произошла ошибка при отправке запроса')); // the network, or the server's fault
   }
 }

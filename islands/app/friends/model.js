@@ -2,12 +2,17 @@
 // changes the cached lists {friends, blocked, incoming, outgoing} — pure functions, so the page,
 // the live hook and the add-friend modal change the cache the same way.
 
+import { lang, t } from '../../lib/i18n.js';
+
 export const STATUS_LABEL = {
-  ONLINE: 'В сети',
-  IDLE: 'Отошел',
-  DO_NOT_DISTURB: 'Не беспокоить',
-  OFFLINE: 'Не в сети',
+  ONLINE: t('В сети'),
+  IDLE: t('Отошел'),
+  DO_NOT_DISTURB: t('Не беспокоить'),
+  OFFLINE: t('Не в сети'),
 };
+
+/** Dates and times on the friends page: day first in both languages. */
+export const DATE_LOCALE = lang === 'en' ? 'en-GB' : 'ru-RU';
 
 // The dot's colour class; search results say AWAY and DND for the same two states.
 const DOT = { ONLINE: 'online', IDLE: 'idle', AWAY: 'idle', DO_NOT_DISTURB: 'dnd', DND: 'dnd' };
@@ -19,7 +24,7 @@ const ORDER = { ONLINE: 0, IDLE: 1, DO_NOT_DISTURB: 2, OFFLINE: 3 };
 export function inOrder(friends) {
   return [...friends].sort((a, b) => (ORDER[a.status] ?? 3) - (ORDER[b.status] ?? 3)
     || Number(!a.gameActivity) - Number(!b.gameActivity)
-    || a.username.localeCompare(b.username, 'ru', { sensitivity: 'base' }));
+    || a.username.localeCompare(b.username, lang, { sensitivity: 'base' }));
 }
 
 /** 'В сети' lists everyone not offline: idle and do-not-disturb people are there too. */
@@ -29,10 +34,10 @@ export const fullName = (person) => [person?.firstName, person?.lastName].filter
 
 /** Case-insensitive, by username or full name (spec §2 'Поиск друзей...'). */
 export function matches(person, search) {
-  const needle = search.trim().toLocaleLowerCase('ru');
+  const needle = search.trim().toLocaleLowerCase(lang);
   if (!needle) return true;
-  return person.username.toLocaleLowerCase('ru').includes(needle)
-    || fullName(person).toLocaleLowerCase('ru').includes(needle);
+  return person.username.toLocaleLowerCase(lang).includes(needle)
+    || fullName(person).toLocaleLowerCase(lang).includes(needle);
 }
 
 /** The other person of a request, seen from `myId`'s side. */

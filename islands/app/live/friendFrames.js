@@ -8,12 +8,13 @@ import {
   activityAdded, friendAdded, friendRemoved, requestReceived, requestRemoved, statusChanged,
 } from '../friends/model.js';
 import { friendToast } from '../friends/toasts.js';
+import { t } from '../../lib/i18n.js';
 import '../regions/firstLoad.js'; // one chunk for the first load: see there
 
 function toastRequest(queryClient, friendRequest) {
   const { username } = friendRequest.fromUser;
-  friendToast.message('Новый запрос в друзья', `${username} хочет добавить вас в друзья`, {
-    action: { label: 'Принять', onClick: () => acceptRequest(queryClient, friendRequest) },
+  friendToast.message(t('Новый запрос в друзья'), t('{name} хочет добавить вас в друзья', { name: username }), {
+    action: { label: t('Принять'), onClick: () => acceptRequest(queryClient, friendRequest) },
   });
 }
 

@@ -3,19 +3,20 @@
 import { toast } from '../../lib/toast.js';
 import { create } from 'zustand';
 import * as socket from '../../lib/socket.js';
+import { t } from '../../lib/i18n.js';
 
 export const STATUS_CHOICES = [
-  { value: 'online', label: 'В сети' },
-  { value: 'idle', label: 'Отошел' },
-  { value: 'dnd', label: 'Не беспокоить' },
-  { value: 'invisible', label: 'Невидимый' },
+  { value: 'online', label: t('В сети') },
+  { value: 'idle', label: t('Отошел') },
+  { value: 'dnd', label: t('Не беспокоить') },
+  { value: 'invisible', label: t('Невидимый') },
 ];
 
 export const useMyStatus = create(() => ({ status: 'online' }));
 
 export function chooseStatus(status) {
   if (!socket.send('presence_update', { status })) {
-    toast.error('Нет соединения с сервером. Статус не изменён');
+    toast.error(t('Нет соединения с сервером. Статус не изменён'));
     return;
   }
   useMyStatus.setState({ status });

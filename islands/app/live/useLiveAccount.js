@@ -10,10 +10,11 @@ import * as socket from '../../lib/socket.js';
 import { keys } from '../data/queries.js';
 import { matchRoute, navigate } from '../router.js';
 import { followMyStatus } from './myStatus.js';
+import { t } from '../../lib/i18n.js';
 
 const LOST_SERVER = {
-  kick: 'Вас исключили с сервера',
-  ban: 'Вы заблокированы на этом сервере',
+  kick: t('Вас исключили с сервера'),
+  ban: t('Вы заблокированы на этом сервере'),
 };
 const COUNTS_REFRESH_MS = 10_000; // online counts in the lists: at most one refetch per 10 s
 

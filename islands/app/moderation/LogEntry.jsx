@@ -8,6 +8,7 @@ import UserMinus from 'lucide-react/icons/user-minus';
 import Zap from 'lucide-react/icons/zap';
 import { formatDateTime } from '../settings/queries.js';
 import { actionLabel, actionReason } from './labels.js';
+import { t } from '../../lib/i18n.js';
 
 const ICONS = {
   KICK: [UserMinus, 'warning'],
@@ -33,7 +34,7 @@ export default function LogEntry({ action }) {
         <p className="log-entry__meta">
           {action.moderator?.username && (
             <>
-              <span>Модератор <span className="log-entry__moderator">@{action.moderator.username}</span></span>
+              <span>{t('Модератор')} <span className="log-entry__moderator">@{action.moderator.username}</span></span>
               <span aria-hidden="true">·</span>
             </>
           )}
@@ -44,12 +45,12 @@ export default function LogEntry({ action }) {
   );
 }
 
-export function ActionList({ actions, emptyText = 'Действия модерации отсутствуют' }) {
+export function ActionList({ actions, emptyText = t('Действия модерации отсутствуют') }) {
   if (!actions.length) {
     return (
       <div className="mod-empty">
         <p className="mod-empty__title">{emptyText}</p>
-        <p className="mod-empty__text">Здесь появятся исключения, блокировки и изменения настроек.</p>
+        <p className="mod-empty__text">{t('Здесь появятся исключения, блокировки и изменения настроек.')}</p>
       </div>
     );
   }

@@ -11,19 +11,20 @@ import X from 'lucide-react/icons/x';
 import { toast } from '../../lib/toast.js';
 import { post } from '../../lib/api.js';
 import { ROLE_LABELS, avatarHue, fullName, initials, matchesSearch, presence } from './labels.js';
+import { t, tc } from '../../lib/i18n.js';
 
 const ACTIONS = {
   kick: {
-    prompt: 'Причина исключения:',
+    prompt: t('Причина исключения:'),
     body: (userId, reason) => ({ userId, reason, notify: true }),
-    done: 'Пользователь исключен с сервера',
-    failed: 'Не удалось исключить пользователя',
+    done: t('Пользователь исключен с сервера'),
+    failed: t('Не удалось исключить пользователя'),
   },
   ban: {
-    prompt: 'Причина блокировки:',
+    prompt: t('Причина блокировки:'),
     body: (userId, reason) => ({ userId, reason, duration: null, deleteMessageDays: 1 }),
-    done: 'Пользователь заблокирован',
-    failed: 'Не удалось заблокировать пользователя',
+    done: tc('ban', 'Пользователь заблокирован'),
+    failed: tc('ban', 'Не удалось заблокировать пользователя'),
   },
 };
 
@@ -63,7 +64,7 @@ function MemberRow({ member, serverId, canModerate, isMe }) {
       <div className="member-row__who">
         <p className="member-row__name">
           <span className="member-row__full">{fullName(user)}</span>
-          {isMe && <span className="member-row__me">(вы)</span>}
+          {isMe && <span className="member-row__me">{t('(вы)')}</span>}
           {ROLE_LABELS[member.role] && (
             <span className={`mod-role mod-role--${member.role}`}>
               <RoleIcon size={12} aria-hidden="true" />
@@ -80,12 +81,12 @@ function MemberRow({ member, serverId, canModerate, isMe }) {
             <button type="button" className="btn btn-ghost mod-btn-sm" onClick={() => act('kick')}
               disabled={moderation.isPending}>
               <UserMinus size={16} aria-hidden="true" />
-              Исключить
+              {t('Исключить')}
             </button>
             <button type="button" className="btn mod-btn-danger mod-btn-sm" onClick={() => act('ban')}
               disabled={moderation.isPending}>
               <Ban size={16} aria-hidden="true" />
-              Заблокировать
+              {tc('ban', 'Заблокировать')}
             </button>
           </>
         )}
@@ -111,17 +112,19 @@ export default function MembersTab({ serverId, server, members, me }) {
     <div className="mod-members">
       <div className="mod-search">
         <Search size={16} className="mod-search__icon" aria-hidden="true" />
-        <input type="search" className="field__input mod-search__input" placeholder="Поиск участников..."
-          aria-label="Поиск участников" value={query} onChange={(event) => setQuery(event.target.value)} />
+        <input type="search" className="field__input mod-search__input" placeholder={t('Поиск участников...')}
+          aria-label={t('Поиск участников')} value={query} onChange={(event) => setQuery(event.target.value)} />
         {query && (
-          <button type="button" className="icon-button mod-search__clear" aria-label="Очистить поиск"
+          <button type="button" className="icon-button mod-search__clear" aria-label={t('Очистить поиск')}
             onClick={() => setQuery('')}>
             <X size={16} aria-hidden="true" />
           </button>
         )}
       </div>
       <p className="mod-members__count" aria-live="polite">
-        {query.trim() ? `Найдено: ${shown.length} из ${members.length}` : `Участников: ${members.length}`}
+        {query.trim()
+          ? t('Найдено: {shown} из {total}', { shown: shown.length, total: members.length })
+          : t('Участников: {count}', { count: members.length })}
       </p>
       {shown.length ? (
         <ul className="member-list">
@@ -133,9 +136,9 @@ export default function MembersTab({ serverId, server, members, me }) {
       ) : (
         <div className="mod-empty">
           <p className="mod-empty__title">
-            {members.length ? 'Нет участников, соответствующих поиску' : 'Участники не найдены'}
+            {members.length ? t('Нет участников, соответствующих поиску') : t('Участники не найдены')}
           </p>
-          {members.length > 0 && <p className="mod-empty__text">Проверьте написание имени или @username.</p>}
+          {members.length > 0 && <p className="mod-empty__text">{t('Проверьте написание имени или @username.')}</p>}
         </div>
       )}
     </div>

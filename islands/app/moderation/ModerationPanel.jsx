@@ -13,11 +13,12 @@ import MembersTab from './MembersTab.jsx';
 import OverviewTab from './OverviewTab.jsx';
 import PanelSkeleton from './PanelSkeleton.jsx';
 import Tabs from './Tabs.jsx';
+import { t } from '../../lib/i18n.js';
 
 const TABS = [
-  { id: 'overview', label: 'Обзор', icon: LayoutDashboard },
-  { id: 'members', label: 'Участники', icon: Users },
-  { id: 'log', label: 'Журнал', icon: ScrollText },
+  { id: 'overview', label: t('Обзор'), icon: LayoutDashboard },
+  { id: 'members', label: t('Участники'), icon: Users },
+  { id: 'log', label: t('Журнал'), icon: ScrollText },
 ];
 
 // Spec §8: a missing endpoint (404) is tolerated as an empty list; a refusal is a load failure.
@@ -49,13 +50,13 @@ export default function ModerationPanel({ serverId, onClose }) {
 
   let body;
   if (failed && !(server && (membersState.data || missing(membersState)) && (audit || missing(auditState)))) {
-    body = <LoadFailed text="Не удалось загрузить данные модерации" error={failed.error} onRetry={retry} />;
+    body = <LoadFailed text={t('Не удалось загрузить данные модерации')} error={failed.error} onRetry={retry} />;
   } else if (loading) {
     body = <PanelSkeleton />;
   } else {
     body = (
       <div className="mod-panel">
-        <Tabs tabs={TABS} value={tab} onChange={setTab} label="Разделы модерации" idPrefix="mod" />
+        <Tabs tabs={TABS} value={tab} onChange={setTab} label={t('Разделы модерации')} idPrefix="mod" />
         <div className="mod-panel__body" role="tabpanel" id={`mod-panel-${tab}`} aria-labelledby={`mod-tab-${tab}`}
           tabIndex={0}>
           {tab === 'overview' && (
@@ -72,7 +73,7 @@ export default function ModerationPanel({ serverId, onClose }) {
   }
 
   return (
-    <Modal title="Модерация" subtitle={server?.name} size="lg" onClose={onClose}>
+    <Modal title={t('Модерация')} subtitle={server?.name} size="lg" onClose={onClose}>
       {body}
     </Modal>
   );

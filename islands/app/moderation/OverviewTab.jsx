@@ -3,6 +3,7 @@ import Flag from 'lucide-react/icons/flag';
 import Gavel from 'lucide-react/icons/gavel';
 import Users from 'lucide-react/icons/users';
 import { ActionList } from './LogEntry.jsx';
+import { t } from '../../lib/i18n.js';
 
 const LATEST = 5; // spec §9: moderation actions shown
 
@@ -23,15 +24,15 @@ export default function OverviewTab({ memberCount, monthCount, actions, onShowLo
   return (
     <div className="mod-overview">
       <div className="mod-stat-grid">
-        <StatCard icon={Users} tone="accent" label="Всего участников" value={memberCount} />
-        <StatCard icon={Flag} tone="warning" label="Ожидающие жалобы" value={0} />
-        <StatCard icon={Gavel} tone="danger" label="Действия модерации" value={monthCount} caption="за месяц" />
+        <StatCard icon={Users} tone="accent" label={t('Всего участников')} value={memberCount} />
+        <StatCard icon={Flag} tone="warning" label={t('Ожидающие жалобы')} value={0} />
+        <StatCard icon={Gavel} tone="danger" label={t('Действия модерации')} value={monthCount} caption={t('за месяц')} />
       </div>
       <section className="mod-section" aria-labelledby="mod-latest-title">
         <div className="mod-section__head">
-          <h3 className="mod-section__title" id="mod-latest-title">Последние действия</h3>
+          <h3 className="mod-section__title" id="mod-latest-title">{t('Последние действия')}</h3>
           {actions.length > 0 && (
-            <button type="button" className="mod-link" onClick={onShowLog}>Весь журнал</button>
+            <button type="button" className="mod-link" onClick={onShowLog}>{t('Весь журнал')}</button>
           )}
         </div>
         <ActionList actions={actions.slice(0, LATEST)} />

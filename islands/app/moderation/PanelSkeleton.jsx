@@ -1,8 +1,10 @@
 // Loading: the tab strip, three stat cards and a few log rows, as shapes.
+import { t } from '../../lib/i18n.js';
+
 export default function PanelSkeleton() {
   return (
     <div className="mod-panel mod-panel--loading" aria-busy="true">
-      <span className="mod-sr-only" role="status">Загрузка...</span>
+      <span className="mod-sr-only" role="status">{t('Загрузка...')}</span>
       <div aria-hidden="true">
         <div className="mod-skeleton-tabs">
           {[1, 2, 3].map((item) => <span className="mod-skeleton mod-skeleton--tab" key={item} />)}

@@ -1,45 +1,47 @@
-// Russian wording for the moderation panel: action types, presence, roles, and member names.
+// The moderation panel's wording: action types, presence, roles, and member names.
+import { lang, t } from '../../lib/i18n.js';
 
 export const ACTION_LABELS = {
-  KICK: 'Исключение',
-  BAN: 'Блокировка',
-  UNBAN: 'Разблокировка',
-  SETTINGS: 'Настройки',
-  CHANNEL_CREATE: 'Новый канал',
-  INVITE_REGENERATE: 'Новый код приглашения',
+  KICK: t('Исключение'),
+  BAN: t('Блокировка'),
+  UNBAN: t('Разблокировка'),
+  SETTINGS: t('Настройки'),
+  CHANNEL_CREATE: t('Новый канал'),
+  INVITE_REGENERATE: t('Новый код приглашения'),
 };
 
-export const actionLabel = (type) => ACTION_LABELS[type] ?? type ?? 'Действие';
+export const actionLabel = (type) => ACTION_LABELS[type] ?? type ?? t('Действие');
 
 // A settings entry's reason is the list of changed fields (site/lobby/servers/actions.py).
 const SETTINGS_FIELDS = {
-  name: 'название', description: 'описание', is_public: 'видимость', icon: 'иконка', category: 'категория',
+  name: t('название'), description: t('описание'), is_public: t('видимость'), icon: t('иконка'),
+  category: t('категория'),
 };
 
 export function actionReason(action) {
   if (action.type !== 'SETTINGS' || !action.reason) return action.reason || '';
   const fields = action.reason.split(',').map((field) => field.trim()).filter(Boolean);
   if (!fields.every((field) => field in SETTINGS_FIELDS)) return action.reason;
-  return `Изменено: ${fields.map((field) => SETTINGS_FIELDS[field]).join(', ')}`;
+  return t('Изменено: {fields}', { fields: fields.map((field) => SETTINGS_FIELDS[field]).join(', ') });
 }
 
 // Spec §3: ONLINE, AWAY, DND; anything else is offline.
 const STATUSES = {
-  ONLINE: ['online', 'В сети'],
-  AWAY: ['idle', 'Отошел'],
-  DND: ['dnd', 'Не беспокоить'],
+  ONLINE: ['online', t('В сети')],
+  AWAY: ['idle', t('Отошел')],
+  DND: ['dnd', t('Не беспокоить')],
 };
 
 export function presence(status) {
-  const [kind, label] = STATUSES[status] ?? ['offline', 'Не в сети'];
+  const [kind, label] = STATUSES[status] ?? ['offline', t('Не в сети')];
   return { kind, label };
 }
 
-export const ROLE_LABELS = { owner: 'Владелец', moderator: 'Модератор' };
+export const ROLE_LABELS = { owner: t('Владелец'), moderator: t('Модератор') };
 
 export function fullName(user) {
   const name = [user?.firstName, user?.lastName].filter(Boolean).join(' ').trim();
-  return name || user?.username || 'Без имени';
+  return name || user?.username || t('Без имени');
 }
 
 export function initials(user) {
@@ -57,9 +59,9 @@ export function avatarHue(user) {
 
 /** Case-insensitive match on username, first name or last name (spec "Moderation panel"). */
 export function matchesSearch(member, query) {
-  const needle = query.trim().toLocaleLowerCase('ru-RU');
+  const needle = query.trim().toLocaleLowerCase(lang);
   if (!needle) return true;
   const user = member.user ?? {};
   return [user.username, user.firstName, user.lastName]
-    .some((value) => (value ?? '').toLocaleLowerCase('ru-RU').includes(needle));
+    .some((value) => (value ?? '').toLocaleLowerCase(lang).includes(needle));
 }

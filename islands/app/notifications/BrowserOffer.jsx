@@ -2,6 +2,7 @@
 // has not been asked (Notification.permission === 'default'). 'Не сейчас' hides it for good.
 import { useState } from 'react';
 import { askPermission, browserSupports, permission } from '../../lib/notify.js';
+import { t } from '../../lib/i18n.js';
 
 const DISMISSED = 'lobby.browserNotificationsOffer';
 
@@ -33,10 +34,10 @@ export default function BrowserOffer() {
 
   return (
     <div className="notif-offer">
-      <p className="notif-offer__text">Узнавайте об упоминаниях и сообщениях, даже когда вкладка свёрнута.</p>
+      <p className="notif-offer__text">{t('Узнавайте об упоминаниях и сообщениях, даже когда вкладка свёрнута.')}</p>
       <div className="notif-offer__actions">
-        <button type="button" className="btn btn-primary btn-sm" onClick={enable}>Включить уведомления в браузере</button>
-        <button type="button" className="btn btn-ghost btn-sm" onClick={later}>Не сейчас</button>
+        <button type="button" className="btn btn-primary btn-sm" onClick={enable}>{t('Включить уведомления в браузере')}</button>
+        <button type="button" className="btn btn-ghost btn-sm" onClick={later}>{t('Не сейчас')}</button>
       </div>
     </div>
   );

@@ -2,6 +2,7 @@
 // unread dot. The whole row is one button: it marks the notification read and opens its link.
 import Bell from 'lucide-react/icons/bell';
 import Avatar from '../chat/Avatar.jsx';
+import { t } from '../../lib/i18n.js';
 
 export default function NotificationItem({ notification, when, fullWhen, onOpen }) {
   const unread = !notification.isRead;
@@ -16,7 +17,7 @@ export default function NotificationItem({ notification, when, fullWhen, onOpen 
           <span className="notif-item__text">{notification.text}</span>
           <time className="notif-item__time" dateTime={notification.createdAt} title={fullWhen}>{when}</time>
         </span>
-        {unread && <span className="notif-item__dot"><span className="sr-only">Не прочитано</span></span>}
+        {unread && <span className="notif-item__dot"><span className="sr-only">{t('Не прочитано')}</span></span>}
       </button>
     </li>
   );

@@ -6,6 +6,7 @@ import Bell from 'lucide-react/icons/bell';
 import { Suspense, useEffect, useRef, useState } from 'react';
 import preloadable from '../../lib/preloadable.jsx';
 import { badgeLabel, bellLabel, useNotifications } from './store.js';
+import { t } from '../../lib/i18n.js';
 
 // The panel is not in the page's first load (the bell, its badge and the store are): its code loads
 // when the pointer reaches the bell or the bell takes focus, so it is usually there by the click.
@@ -37,7 +38,7 @@ export default function NotificationsBell() {
   return (
     <div ref={root} className="notif-menu">
       <button ref={button} type="button" className="icon-button notif-bell" aria-label={bellLabel(count)}
-        title="Уведомления" aria-expanded={open} aria-controls={open ? 'notifications-panel' : undefined}
+        title={t('Уведомления')} aria-expanded={open} aria-controls={open ? 'notifications-panel' : undefined}
         aria-haspopup="dialog" onPointerEnter={preloadPanel} onFocus={preloadPanel}
         onClick={() => setOpen((now) => !now)}>
         <Bell size={20} aria-hidden="true" />

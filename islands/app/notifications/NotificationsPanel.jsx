@@ -12,6 +12,7 @@ import BrowserOffer from './BrowserOffer.jsx';
 import NotificationItem from './NotificationItem.jsx';
 import { openLink } from './openLink.js';
 import { loadLatest, loadMore, markAllRead, markRead, useNotifications } from './store.js';
+import { t } from '../../lib/i18n.js';
 import '../regions/firstLoad.js'; // one chunk for the first load: see there
 
 function Skeleton({ rows = 3 }) {
@@ -44,7 +45,7 @@ function MoreButton({ scroller }) {
   }, [scroller]);
   return (
     <button ref={ref} type="button" className="notif-panel__more" onClick={loadMore} disabled={loadingMore}>
-      {loadingMore ? 'Загрузка...' : 'Показать ещё'}
+      {loadingMore ? t('Загрузка...') : t('Показать ещё')}
     </button>
   );
 }
@@ -70,23 +71,23 @@ export default function NotificationsPanel({ id, onClose }) {
     try {
       await markAllRead();
     } catch (error) {
-      toast.error(error?.message || 'Не удалось отметить уведомления');
+      toast.error(error?.message || t('Не удалось отметить уведомления'));
     }
   }
 
   let body;
   if (!loaded && failed) {
     body = (
-      <EmptyState title="Не удалось загрузить уведомления" text="Проверьте соединение и попробуйте снова.">
-        <button type="button" className="btn btn-ghost btn-sm" onClick={() => loadLatest()}>Повторить</button>
+      <EmptyState title={t('Не удалось загрузить уведомления')} text={t('Проверьте соединение и попробуйте снова.')}>
+        <button type="button" className="btn btn-ghost btn-sm" onClick={() => loadLatest()}>{t('Повторить')}</button>
       </EmptyState>
     );
   } else if (!loaded) {
     body = <Skeleton />;
   } else if (!items.length) {
     body = (
-      <EmptyState icon={BellOff} className="notif-panel__empty" title="Уведомлений пока нет"
-        text="Здесь появятся упоминания, ответы, личные сообщения и заявки в друзья." />
+      <EmptyState icon={BellOff} className="notif-panel__empty" title={t('Уведомлений пока нет')}
+        text={t('Здесь появятся упоминания, ответы, личные сообщения и заявки в друзья.')} />
     );
   } else {
     body = (
@@ -106,11 +107,11 @@ export default function NotificationsPanel({ id, onClose }) {
   return (
     <section ref={panel} id={id} className="notif-panel" role="dialog" aria-labelledby={`${id}-title`} tabIndex={-1}>
       <header className="notif-panel__header">
-        <h2 id={`${id}-title`} className="notif-panel__title">Уведомления</h2>
+        <h2 id={`${id}-title`} className="notif-panel__title">{t('Уведомления')}</h2>
         <button type="button" className="btn btn-ghost btn-sm notif-panel__read-all" onClick={readAll}
           disabled={unreadCount === 0}>
           <CheckCheck size={16} aria-hidden="true" />
-          Прочитать все
+          {t('Прочитать все')}
         </button>
       </header>
       <BrowserOffer />

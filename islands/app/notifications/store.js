@@ -9,6 +9,7 @@
 import { create } from 'zustand';
 import { post } from '../../lib/api.js';
 import { apiGet } from '../data/queries.js';
+import { t } from '../../lib/i18n.js';
 
 export const PAGE = 20;
 
@@ -28,7 +29,7 @@ const byNewest = (a, b) => b.id - a.id;
 export const badgeLabel = (n) => (n > 9 ? '9+' : String(n));
 
 /** The screen reader's name of the bell, with the count. */
-export const bellLabel = (n) => (n > 0 ? `Уведомления, непрочитанных: ${n}` : 'Уведомления');
+export const bellLabel = (n) => (n > 0 ? t('Уведомления, непрочитанных: {n}', { n }) : t('Уведомления'));
 
 let latest = null;
 let readEpoch = 0; // counts read changes: a GET sent before one answers with stale flags and count

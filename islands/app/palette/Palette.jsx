@@ -11,13 +11,14 @@ import Modal from '../ui/Modal.jsx';
 import ServerIcon from '../ui/ServerIcon.jsx';
 import { commands } from './commands.js';
 import '../regions/firstLoad.js'; // one chunk for the first load: see there
+import { t } from '../../lib/i18n.js';
 
 function Footer({ search }) {
   const count = useCommandState((state) => state.filtered.count);
   return (
     <footer className="palette__footer">
-      <span>↑↓ — выбор · Enter — выполнить · Esc — закрыть</span>
-      <span aria-live="polite">{search ? `Найдено: ${count}` : 'Начните вводить команду'}</span>
+      <span>{t('↑↓ — выбор · Enter — выполнить · Esc — закрыть')}</span>
+      <span aria-live="polite">{search ? t('Найдено: {count}', { count }) : t('Начните вводить команду')}</span>
     </footer>
   );
 }
@@ -30,13 +31,13 @@ export default function Palette({ csrfToken, onClose }) {
   const serverName = servers.find((server) => server.id === serverId)?.name;
   const run = (action) => () => { onClose(); action(); };
   return (
-    <Modal label="Командная палитра" size="md" className="palette" onClose={onClose}>
-      <Command label="Командная палитра" loop>
-        <Command.Input className="palette__input" placeholder="Введите команду..." value={search}
+    <Modal label={t('Командная палитра')} size="md" className="palette" onClose={onClose}>
+      <Command label={t('Командная палитра')} loop>
+        <Command.Input className="palette__input" placeholder={t('Введите команду...')} value={search}
           onValueChange={setSearch} autoFocus />
         <Command.List className="palette__list">
-          <Command.Empty className="palette__empty">Команды не найдены</Command.Empty>
-          <Command.Group heading="Команды">
+          <Command.Empty className="palette__empty">{t('Команды не найдены')}</Command.Empty>
+          <Command.Group heading={t('Команды')}>
             {commands(csrfToken).map((command) => (
               <Command.Item key={command.id} value={`command ${command.id}`} className="palette__item"
                 keywords={[command.label, command.description, command.category]} onSelect={run(command.run)}>
@@ -47,10 +48,10 @@ export default function Palette({ csrfToken, onClose }) {
             ))}
           </Command.Group>
           {channels.length > 0 && (
-            <Command.Group heading={`Каналы · ${serverName ?? 'сервер'}`}>
+            <Command.Group heading={t('Каналы · {server}', { server: serverName ?? t('сервер') })}>
               {channels.map((channel) => (
                 <Command.Item key={channel.id} value={`channel ${channel.id}`} className="palette__item"
-                  keywords={[channel.name, 'канал']} onSelect={run(() => navigate(channelPath(serverId, channel.id)))}>
+                  keywords={[channel.name, t('канал')]} onSelect={run(() => navigate(channelPath(serverId, channel.id)))}>
                   {channel.type === 'VOICE' ? <Volume2 size={16} aria-hidden="true" /> : <Hash size={16} aria-hidden="true" />}
                   <span className="palette__label">{channel.name}</span>
                 </Command.Item>
@@ -58,10 +59,10 @@ export default function Palette({ csrfToken, onClose }) {
             </Command.Group>
           )}
           {servers.length > 0 && (
-            <Command.Group heading="Серверы">
+            <Command.Group heading={t('Серверы')}>
               {servers.map((server) => (
                 <Command.Item key={server.id} value={`server ${server.id}`} className="palette__item"
-                  keywords={[server.name, server.description ?? '', 'сервер']}
+                  keywords={[server.name, server.description ?? '', t('сервер')]}
                   onSelect={run(() => navigate(serverPath(server.id)))}>
                   <ServerIcon server={server} size={20} />
                   <span className="palette__label">{server.name}</span>

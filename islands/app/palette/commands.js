@@ -3,6 +3,7 @@
 import { useSearchDialog } from '../search/store.js';
 import { navigate } from '../router.js';
 import { useShell } from '../store.js';
+import { t } from '../../lib/i18n.js';
 
 /** Signs out the way the user menu does: a POST form with the page's CSRF token. */
 function signOut(csrfToken) {
@@ -16,14 +17,14 @@ function signOut(csrfToken) {
 }
 
 export const commands = (csrfToken) => [
-  { id: 'home', label: 'На главную', description: 'Ваши серверы', category: 'Навигация', run: () => navigate('/app') },
-  { id: 'search', label: 'Поиск сообщений', description: 'Сообщения, люди и серверы', category: 'Навигация',
+  { id: 'home', label: t('На главную'), description: t('Ваши серверы'), category: t('Навигация'), run: () => navigate('/app') },
+  { id: 'search', label: t('Поиск сообщений'), description: t('Сообщения, люди и серверы'), category: t('Навигация'),
     shortcut: 'Ctrl+/', run: () => useSearchDialog.getState().openSearch() },
-  { id: 'discover', label: 'Обзор серверов', description: 'Публичные сообщества', category: 'Серверы',
+  { id: 'discover', label: t('Обзор серверов'), description: t('Публичные сообщества'), category: t('Серверы'),
     run: () => navigate('/app/discover') },
-  { id: 'create', label: 'Создать сервер', description: 'Новое сообщество', category: 'Серверы',
+  { id: 'create', label: t('Создать сервер'), description: t('Новое сообщество'), category: t('Серверы'),
     run: () => navigate('/app/create-server') },
-  { id: 'join', label: 'Присоединиться к серверу', description: 'По коду приглашения', category: 'Серверы',
+  { id: 'join', label: t('Присоединиться к серверу'), description: t('По коду приглашения'), category: t('Серверы'),
     run: () => useShell.getState().openJoin() },
-  { id: 'logout', label: 'Выйти', description: 'Завершить сеанс', category: 'Аккаунт', run: () => signOut(csrfToken) },
+  { id: 'logout', label: t('Выйти'), description: t('Завершить сеанс'), category: t('Аккаунт'), run: () => signOut(csrfToken) },
 ];

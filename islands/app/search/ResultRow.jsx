@@ -3,10 +3,11 @@ import Avatar from '../chat/Avatar.jsx';
 import ServerIcon from '../ui/ServerIcon.jsx';
 import { excerpt } from './highlight.js';
 import Highlight from './Highlight.jsx';
+import { lang, t } from '../../lib/i18n.js';
 
-const KIND_LABELS = { server: 'Сервер', user: 'Пользователь', message: 'Сообщение' };
+const KIND_LABELS = { server: t('Сервер'), user: t('Пользователь'), message: t('Сообщение') };
 
-const when = new Intl.DateTimeFormat('ru-RU', {
+const when = new Intl.DateTimeFormat(lang === 'en' ? 'en-GB' : 'ru-RU', {
   day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit',
 });
 
@@ -19,7 +20,7 @@ function ServerRow({ server, patterns }) {
       <span className="search-row__text">
         <span className="search-row__title truncate"><Highlight text={server.name} pattern={patterns.name} /></span>
         <span className="search-row__meta truncate">
-          {server.myRole ? 'Вы участник' : 'Публичный сервер'}
+          {server.myRole ? t('Вы участник') : t('Публичный сервер')}
           {server.description ? ` · ${server.description}` : ''}
         </span>
       </span>

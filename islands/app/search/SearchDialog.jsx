@@ -16,6 +16,7 @@ import { TABS, searchable, useMessageResults, useServerResults, useUserResults }
 import { resultRows } from './results.js';
 import ResultRow from './ResultRow.jsx';
 import SearchFooter from './SearchFooter.jsx';
+import { t } from '../../lib/i18n.js';
 
 const optionId = (index) => `search-option-${index}`;
 const shown = (tab, kind, query) => ((tab === 'all' || tab === kind) && query.data) || [];
@@ -71,18 +72,18 @@ export default function SearchDialog({ onClose }) {
   };
 
   return (
-    <Modal title="Поиск" labelledBy="search-title" onClose={onClose}>
+    <Modal title={t('Поиск')} labelledBy="search-title" onClose={onClose}>
       <div className="search">
         <label className="search-box search__box">
           <Search size={16} aria-hidden="true" className="search-box__icon" />
-          <span className="sr-only">Поиск сообщений, пользователей, серверов</span>
+          <span className="sr-only">{t('Поиск сообщений, пользователей, серверов')}</span>
           <input ref={input} type="text" className="field__input search-box__input" value={text}
-            placeholder="Поиск сообщений, пользователей, серверов..." autoComplete="off" spellCheck={false}
+            placeholder={t('Поиск сообщений, пользователей, серверов...')} autoComplete="off" spellCheck={false}
             role="combobox" aria-expanded={rows.length > 0} aria-controls="search-results" aria-autocomplete="list"
             aria-activedescendant={current >= 0 ? optionId(current) : undefined}
             onChange={(event) => setText(event.target.value)} onKeyDown={onKeyDown} />
         </label>
-        <div className="tabs search__tabs" role="tablist" aria-label="Что искать">
+        <div className="tabs search__tabs" role="tablist" aria-label={t('Что искать')}>
           {TABS.map((item) => (
             <button key={item.id} type="button" role="tab" className="tabs__tab" aria-selected={tab === item.id}
               onClick={() => { setTab(item.id); input.current?.focus(); }}>
@@ -91,19 +92,19 @@ export default function SearchDialog({ onClose }) {
           ))}
         </div>
         <div className="search__results" aria-live="polite" aria-busy={loading}>
-          {!active && <p className="search__state">Начните печатать для поиска</p>}
+          {!active && <p className="search__state">{t('Начните печатать для поиска')}</p>}
           {loading && !rows.length && (
             <p className="search__state">
               <Loader2 size={16} className="search__spinner" aria-hidden="true" />
-              Поиск...
+              {t('Поиск...')}
             </p>
           )}
           {active && !loading && !rows.length && (
-            <EmptyState icon={SearchX} title={failure ? 'Не удалось выполнить поиск' : 'Ничего не найдено'}
-              text={failure ? failure.message : 'Попробуйте изменить запрос или настройки поиска'} />
+            <EmptyState icon={SearchX} title={failure ? t('Не удалось выполнить поиск') : t('Ничего не найдено')}
+              text={failure ? failure.message : t('Попробуйте изменить запрос или настройки поиска')} />
           )}
           {rows.length > 0 && (
-            <ul id="search-results" role="listbox" aria-label="Результаты поиска"
+            <ul id="search-results" role="listbox" aria-label={t('Результаты поиска')}
               className={`search__list${refreshing ? ' is-refreshing' : ''}`}>
               {rows.map((row, index) => (
                 <ResultRow key={row.key} row={row} id={optionId(index)} selected={index === current}

@@ -5,7 +5,8 @@ const WORD = /[\p{L}\p{N}]+/gu;
 const LETTER = '[\\p{L}\\p{N}]';
 
 const escape = (value) => value.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-const yo = (value) => value.replace(/[её]/giu, '[её]'); // the 'i' flag takes care of Е and Ё
+// е or ё (as escapes: no text for people); the 'i' flag takes care of Е and Ё.
+const yo = (value) => value.replace(/[\u0435\u0451]/giu, '[\u0435\u0451]');
 
 /** A regular expression for the query's words (`words`) or for the whole query (`substring`). */
 export function matcher(text, mode) {

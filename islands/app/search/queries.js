@@ -2,6 +2,7 @@
 // of at least 2 characters (spec §4, §5), and only for the kinds the current tab shows.
 import { keepPreviousData, useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { apiGet } from '../data/queries.js';
+import { t } from '../../lib/i18n.js';
 
 export const MIN_QUERY = 2;
 const STALE = 30_000;
@@ -17,10 +18,10 @@ export const messageText = (text) => text.replace(/\s+/g, ' ').replace(/^ /, '')
 export const searchable = (text) => text.trim().length >= MIN_QUERY;
 
 export const TABS = [
-  { id: 'all', label: 'Все' },
-  { id: 'servers', label: 'Сервер' },
-  { id: 'users', label: 'Пользователь' },
-  { id: 'messages', label: 'Сообщение' },
+  { id: 'all', label: t('Все') },
+  { id: 'servers', label: t('Сервер') },
+  { id: 'users', label: t('Пользователь') },
+  { id: 'messages', label: t('Сообщение') },
 ];
 
 const shows = (tab, kind) => tab === 'all' || tab === kind;

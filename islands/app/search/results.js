@@ -1,8 +1,9 @@
 // The rows of the dialog as one list, so the arrow keys walk across kinds. In 'Все' the exact
 // title matches come first (a server named as typed, a user with that username), then servers,
 // people and messages (those newest first, as the server sends them).
+import { lang } from '../../lib/i18n.js';
 
-const same = (a, b) => (a || '').toLocaleLowerCase('ru') === (b || '').toLocaleLowerCase('ru');
+const same = (a, b) => (a || '').toLocaleLowerCase(lang) === (b || '').toLocaleLowerCase(lang);
 
 export function resultRows(text, { servers = [], users = [], messages = [] }) {
   const q = text.trim();

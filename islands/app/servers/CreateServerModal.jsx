@@ -11,6 +11,7 @@ import IconDrop from './IconDrop.jsx';
 import PrivacyChoice from './PrivacyChoice.jsx';
 import TemplatePicker from './TemplatePicker.jsx';
 import { descriptionProblem, nameProblem } from './validation.js';
+import { t } from '../../lib/i18n.js';
 
 const FIELDS = ['name', 'description', 'icon', 'template', 'isPublic'];
 
@@ -34,7 +35,7 @@ export default function CreateServerModal({ onClose }) {
   const create = useMutation({
     mutationFn: (draft) => post('/api/servers', formData(draft)),
     onSuccess: (data) => {
-      toast.success('Сервер успешно создан!');
+      toast.success(t('Сервер успешно создан!'));
       queryClient.invalidateQueries({ queryKey: keys.servers() });
       const server = data?.server;
       if (server) {
@@ -51,7 +52,7 @@ export default function CreateServerModal({ onClose }) {
         setErrors(fieldErrors);
         return;
       }
-      toast.error('Ошибка создания сервера', { description: error.message || 'Не удалось создать сервер' });
+      toast.error(t('Ошибка создания сервера'), { description: error.message || t('Не удалось создать сервер') });
     },
   });
 
@@ -73,14 +74,14 @@ export default function CreateServerModal({ onClose }) {
   const pending = create.isPending;
   const descriptionLength = values.description.trim().length;
   return (
-    <Modal size="md" title="Создать сервер" labelledBy="create-server-title" onClose={onClose}
-      subtitle="Сервер — место, где вы и ваши друзья общаетесь в каналах."
+    <Modal size="md" title={t('Создать сервер')} labelledBy="create-server-title" onClose={onClose}
+      subtitle={t('Сервер — место, где вы и ваши друзья общаетесь в каналах.')}
       footer={(
         <>
-          <button type="button" className="btn btn-ghost" onClick={onClose}>Отмена</button>
+          <button type="button" className="btn btn-ghost" onClick={onClose}>{t('Отмена')}</button>
           <button type="submit" form="create-server-form" className="btn btn-primary"
             disabled={pending || !values.name.trim()}>
-            {pending ? 'Создание...' : 'Создать'}
+            {pending ? t('Создание...') : t('Создать')}
           </button>
         </>
       )}>
@@ -88,9 +89,9 @@ export default function CreateServerModal({ onClose }) {
         <TemplatePicker value={values.template} onChange={(id) => set('template', id)} disabled={pending} />
         {errors.template && <p className="field__error" role="alert">{errors.template}</p>}
         <div className={`field${errors.name ? ' field--invalid' : ''}`}>
-          <label className="field__label" htmlFor="server-name">Название сервера</label>
+          <label className="field__label" htmlFor="server-name">{t('Название сервера')}</label>
           <input ref={nameInput} id="server-name" name="name" className="field__input" value={values.name}
-            maxLength={120} autoComplete="off" placeholder="Например, Ночные рейды" disabled={pending}
+            maxLength={120} autoComplete="off" placeholder={t('Например, Ночные рейды')} disabled={pending}
             aria-invalid={errors.name ? 'true' : undefined}
             aria-describedby={errors.name ? 'server-name-error' : undefined}
             onChange={(event) => set('name', event.target.value)} />
@@ -98,10 +99,10 @@ export default function CreateServerModal({ onClose }) {
         </div>
         <div className={`field${errors.description ? ' field--invalid' : ''}`}>
           <label className="field__label" htmlFor="server-description">
-            Описание <span className="field__optional">необязательно</span>
+            {t('Описание')} <span className="field__optional">{t('необязательно')}</span>
           </label>
           <textarea id="server-description" name="description" className="field__input field__textarea" rows={3}
-            value={values.description} placeholder="Расскажите, чем живёт сообщество" disabled={pending}
+            value={values.description} placeholder={t('Расскажите, чем живёт сообщество')} disabled={pending}
             aria-invalid={errors.description ? 'true' : undefined}
             aria-describedby="server-description-count"
             onChange={(event) => set('description', event.target.value)} />

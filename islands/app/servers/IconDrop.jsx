@@ -3,6 +3,7 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import ImagePlus from 'lucide-react/icons/image-plus';
 import Trash2 from 'lucide-react/icons/trash';
 import { iconProblem } from './validation.js';
+import { t } from '../../lib/i18n.js';
 
 export default function IconDrop({ file, onChange, error, onError, disabled }) {
   const input = useRef(null);
@@ -19,7 +20,9 @@ export default function IconDrop({ file, onChange, error, onError, disabled }) {
 
   return (
     <div className={`field${error ? ' field--invalid' : ''}`}>
-      <span className="field__label" id="icon-label">Иконка сервера <span className="field__optional">необязательно</span></span>
+      <span className="field__label" id="icon-label">
+        {t('Иконка сервера')} <span className="field__optional">{t('необязательно')}</span>
+      </span>
       <div
         className={`icon-drop${over ? ' is-over' : ''}${error ? ' is-invalid' : ''}`}
         onDragOver={(event) => { event.preventDefault(); if (!disabled) setOver(true); }}
@@ -34,16 +37,16 @@ export default function IconDrop({ file, onChange, error, onError, disabled }) {
           {preview ? <img src={preview} alt="" /> : <ImagePlus size={24} />}
         </span>
         <span className="icon-drop__text">
-          <span>{file ? file.name : 'Перетащите изображение сюда'}</span>
-          <span className="icon-drop__hint">PNG, JPG, GIF или WebP, до 5MB</span>
+          <span>{file ? file.name : t('Перетащите изображение сюда')}</span>
+          <span className="icon-drop__hint">{t('PNG, JPG, GIF или WebP, до 5MB')}</span>
         </span>
         <span className="icon-drop__actions">
           <button type="button" className="btn btn-ghost btn-sm" disabled={disabled}
             aria-describedby="icon-label" onClick={() => input.current?.click()}>
-            {file ? 'Заменить' : 'Выбрать файл'}
+            {file ? t('Заменить') : t('Выбрать файл')}
           </button>
           {file && (
-            <button type="button" className="icon-button" aria-label="Убрать иконку" disabled={disabled}
+            <button type="button" className="icon-button" aria-label={t('Убрать иконку')} disabled={disabled}
               onClick={() => { onChange(null); onError(null); }}>
               <Trash2 size={16} aria-hidden="true" />
             </button>

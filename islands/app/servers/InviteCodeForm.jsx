@@ -6,8 +6,9 @@ import { post } from '../../lib/api.js';
 import { afterJoin, JOINED } from '../data/useJoinServer.js';
 import { navigate, serverPath } from '../router.js';
 import { inviteCodeFrom, inviteProblem } from './validation.js';
+import { t } from '../../lib/i18n.js';
 
-const INVALID = 'Неверный код приглашения или сервер недоступен';
+const INVALID = t('Неверный код приглашения или сервер недоступен');
 
 export default function InviteCodeForm({ onJoined }) {
   const queryClient = useQueryClient();
@@ -38,17 +39,17 @@ export default function InviteCodeForm({ onJoined }) {
   return (
     <form className="form" onSubmit={submit} noValidate>
       <div className={`field${error ? ' field--invalid' : ''}`}>
-        <label className="field__label" htmlFor="invite-code">Код приглашения или ссылка</label>
+        <label className="field__label" htmlFor="invite-code">{t('Код приглашения или ссылка')}</label>
         <input ref={input} id="invite-code" className="field__input field__input--mono" value={value}
-          placeholder="AbC123xyz или https://…/invite/AbC123xyz" autoComplete="off" spellCheck={false}
+          placeholder={t('AbC123xyz или https://…/invite/AbC123xyz')} autoComplete="off" spellCheck={false}
           aria-invalid={error ? 'true' : undefined} aria-describedby={error ? 'invite-code-error' : 'invite-code-hint'}
           onChange={(event) => { setValue(event.target.value); setError(null); }} />
         {error
           ? <p className="field__error" id="invite-code-error" role="alert">{error}</p>
-          : <p className="field__hint" id="invite-code-hint">Код можно узнать у участника сервера.</p>}
+          : <p className="field__hint" id="invite-code-hint">{t('Код можно узнать у участника сервера.')}</p>}
       </div>
       <button type="submit" className="btn btn-primary btn-block" disabled={join.isPending || !value.trim()}>
-        {join.isPending ? 'Подключение...' : 'Присоединиться'}
+        {join.isPending ? t('Подключение...') : t('Присоединиться')}
       </button>
     </form>
   );

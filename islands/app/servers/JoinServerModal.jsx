@@ -5,10 +5,11 @@ import Ticket from 'lucide-react/icons/ticket';
 import Modal from '../ui/Modal.jsx';
 import InviteCodeForm from './InviteCodeForm.jsx';
 import PublicBrowse from './PublicBrowse.jsx';
+import { t } from '../../lib/i18n.js';
 
 const TABS = [
-  { id: 'browse', label: 'Публичные серверы', icon: Compass },
-  { id: 'invite', label: 'По приглашению', icon: Ticket },
+  { id: 'browse', label: t('Публичные серверы'), icon: Compass },
+  { id: 'invite', label: t('По приглашению'), icon: Ticket },
 ];
 
 export default function JoinServerModal({ onClose }) {
@@ -23,9 +24,9 @@ export default function JoinServerModal({ onClose }) {
   }
 
   return (
-    <Modal size="md" title="Присоединиться к серверу" labelledBy="join-server-title" onClose={onClose}
-      subtitle="Найдите публичный сервер или введите код приглашения">
-      <div className="tabs" role="tablist" aria-label="Способ" onKeyDown={onKeyDown}>
+    <Modal size="md" title={t('Присоединиться к серверу')} labelledBy="join-server-title" onClose={onClose}
+      subtitle={t('Найдите публичный сервер или введите код приглашения')}>
+      <div className="tabs" role="tablist" aria-label={t('Способ')} onKeyDown={onKeyDown}>
         {TABS.map(({ id, label, icon: Icon }) => (
           <button key={id} ref={(node) => { buttons.current[id] = node; }} type="button" role="tab"
             id={`join-tab-${id}`} aria-controls={`join-panel-${id}`} aria-selected={tab === id}

@@ -1,9 +1,10 @@
 import Skeleton from '../ui/Skeleton.jsx';
+import { t } from '../../lib/i18n.js';
 
 /** The overview's shape while it loads. */
 export default function OverviewSkeleton() {
   return (
-    <div className="page overview" aria-busy="true" aria-label="Загрузка сервера">
+    <div className="page overview" aria-busy="true" aria-label={t('Загрузка сервера')}>
       <div className="card overview-header">
         <Skeleton width={80} height={80} radius={20} />
         <div className="overview-header__text">

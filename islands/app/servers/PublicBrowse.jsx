@@ -11,6 +11,7 @@ import EmptyState from '../ui/EmptyState.jsx';
 import ServerIcon from '../ui/ServerIcon.jsx';
 import Skeleton from '../ui/Skeleton.jsx';
 import { useDebounced } from '../ui/useDebounced.js';
+import { t } from '../../lib/i18n.js';
 
 export default function PublicBrowse({ onJoined }) {
   const [text, setText] = useState('');
@@ -22,8 +23,8 @@ export default function PublicBrowse({ onJoined }) {
     <div className="browse">
       <label className="search-box">
         <Search size={16} aria-hidden="true" className="search-box__icon" />
-        <span className="sr-only">Поиск серверов</span>
-        <input type="search" className="field__input search-box__input" placeholder="Поиск серверов..."
+        <span className="sr-only">{t('Поиск серверов')}</span>
+        <input type="search" className="field__input search-box__input" placeholder={t('Поиск серверов...')}
           value={text} onChange={(event) => setText(event.target.value)} autoComplete="off" />
       </label>
       <ul className="browse__list" aria-busy={isPending}>
@@ -40,24 +41,24 @@ export default function PublicBrowse({ onJoined }) {
               <span className="browse-row__name truncate">{server.name}</span>
               <span className="browse-row__meta">
                 <Users size={12} aria-hidden="true" />
-                <span className="truncate">{formatCount(server.memberCount)} · {server.description || 'Популярное сообщество'}</span>
+                <span className="truncate">{formatCount(server.memberCount)} · {server.description || t('Популярное сообщество')}</span>
               </span>
             </span>
             {server.myRole ? (
               <button type="button" className="btn btn-ghost btn-sm"
-                onClick={() => { onJoined(); navigate(serverPath(server.id)); }}>Открыть</button>
+                onClick={() => { onJoined(); navigate(serverPath(server.id)); }}>{t('Открыть')}</button>
             ) : (
               <button type="button" className="btn btn-primary btn-sm" disabled={join.isPending}
-                aria-label={`Присоединиться к ${server.name}`} onClick={() => join.mutate(server)}>
+                aria-label={t('Присоединиться к {name}', { name: server.name })} onClick={() => join.mutate(server)}>
                 <LogIn size={16} aria-hidden="true" className="browse-row__join-icon" />
-                <span className="browse-row__join-label">Присоединиться</span>
+                <span className="browse-row__join-label">{t('Присоединиться')}</span>
               </button>
             )}
           </li>
         ))}
       </ul>
       {!isPending && servers.length === 0 && (
-        <EmptyState title="Серверы не найдены" text="Попробуйте изменить фильтры или поисковый запрос" />
+        <EmptyState title={t('Серверы не найдены')} text={t('Попробуйте изменить фильтры или поисковый запрос')} />
       )}
     </div>
   );

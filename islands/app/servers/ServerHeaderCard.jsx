@@ -6,10 +6,11 @@ import Lock from 'lucide-react/icons/lock';
 import LogIn from 'lucide-react/icons/log-in';
 import Settings from 'lucide-react/icons/settings';
 import Users from 'lucide-react/icons/users';
-import { formatCount, plural } from '../data/format.js';
+import { formatCount } from '../data/format.js';
 import { useJoinServer } from '../data/useJoinServer.js';
 import { Link, serverPath } from '../router.js';
 import ServerIcon from '../ui/ServerIcon.jsx';
+import { t, tp } from '../../lib/i18n.js';
 
 export default function ServerHeaderCard({ server, owner, member }) {
   const join = useJoinServer();
@@ -20,13 +21,15 @@ export default function ServerHeaderCard({ server, owner, member }) {
       <ServerIcon server={server} size={80} className="overview-header__icon" />
       <div className="overview-header__text">
         <h1 id="overview-title" className="overview-header__name">{server.name}</h1>
-        <p className="overview-header__description">{server.description || 'Добро пожаловать на сервер!'}</p>
+        <p className="overview-header__description">{server.description || t('Добро пожаловать на сервер!')}</p>
         <ul className="overview-header__meta">
-          <li><Users size={14} aria-hidden="true" />{formatCount(members)} {plural(members, ['участник', 'участника', 'участников'])}</li>
-          <li><Hash size={14} aria-hidden="true" />{channels} {plural(channels, ['канал', 'канала', 'каналов'])}</li>
+          <li><Users size={14} aria-hidden="true" />
+            {tp('{count} участник|{count} участника|{count} участников', members, { count: formatCount(members) })}
+          </li>
+          <li><Hash size={14} aria-hidden="true" />{tp('{n} канал|{n} канала|{n} каналов', channels)}</li>
           <li>
             {server.isPublic ? <Globe size={14} aria-hidden="true" /> : <Lock size={14} aria-hidden="true" />}
-            {server.isPublic ? 'Публичный' : 'Приватный'}
+            {server.isPublic ? t('Публичный') : t('Приватный')}
           </li>
         </ul>
       </div>
@@ -34,13 +37,13 @@ export default function ServerHeaderCard({ server, owner, member }) {
         {owner && (
           <Link to={`${serverPath(server.id)}/settings`} className="btn btn-ghost">
             <Settings size={16} aria-hidden="true" />
-            Настройки
+            {t('Настройки')}
           </Link>
         )}
         {!member && (
           <button type="button" className="btn btn-primary" disabled={join.isPending} onClick={() => join.mutate(server)}>
             <LogIn size={16} aria-hidden="true" />
-            Присоединиться
+            {t('Присоединиться')}
           </button>
         )}
       </div>

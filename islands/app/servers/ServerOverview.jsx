@@ -11,6 +11,7 @@ import OverviewSkeleton from './OverviewSkeleton.jsx';
 import ServerHeaderCard from './ServerHeaderCard.jsx';
 import StatCards from './StatCards.jsx';
 import '../regions/firstLoad.js'; // one chunk for the first load: see there
+import { t } from '../../lib/i18n.js';
 
 export default function ServerOverview({ serverId, user }) {
   const serverQuery = useServer(serverId);
@@ -23,9 +24,9 @@ export default function ServerOverview({ serverId, user }) {
     const notFound = serverQuery.error.status === 404;
     return (
       <div className="page page--center">
-        <EmptyState icon={ServerOff} title={notFound ? 'Сервер не найден' : 'Не удалось загрузить сервер'}
-          text={notFound ? 'Возможно, его удалили или он приватный.' : serverQuery.error.message}>
-          <Link to="/app" className="btn btn-ghost">Вернуться к серверам</Link>
+        <EmptyState icon={ServerOff} title={notFound ? t('Сервер не найден') : t('Не удалось загрузить сервер')}
+          text={notFound ? t('Возможно, его удалили или он приватный.') : serverQuery.error.message}>
+          <Link to="/app" className="btn btn-ghost">{t('Вернуться к серверам')}</Link>
         </EmptyState>
       </div>
     );
@@ -41,8 +42,8 @@ export default function ServerOverview({ serverId, user }) {
         <ChannelRows serverId={serverId} channels={channels} canCreate={canManageChannels(server)} />
       ) : (
         <div className="card">
-          <EmptyState icon={Lock} title="Каналы доступны участникам сервера"
-            text="Присоединитесь, чтобы читать каналы и общаться с сообществом." />
+          <EmptyState icon={Lock} title={t('Каналы доступны участникам сервера')}
+            text={t('Присоединитесь, чтобы читать каналы и общаться с сообществом.')} />
         </div>
       )}
     </div>

@@ -3,12 +3,13 @@ import Hash from 'lucide-react/icons/hash';
 import Users from 'lucide-react/icons/users';
 import Volume2 from 'lucide-react/icons/volume-2';
 import { formatCount } from '../data/format.js';
+import { t } from '../../lib/i18n.js';
 
 export default function StatCards({ server }) {
   const stats = [
-    { label: 'Участники', value: formatCount(server.memberCount), icon: Users },
-    { label: 'Текстовые каналы', value: server.textChannelCount ?? 0, icon: Hash },
-    { label: 'Голосовые каналы', value: server.voiceChannelCount ?? 0, icon: Volume2 },
+    { label: t('Участники'), value: formatCount(server.memberCount), icon: Users },
+    { label: t('Текстовые каналы'), value: server.textChannelCount ?? 0, icon: Hash },
+    { label: t('Голосовые каналы'), value: server.voiceChannelCount ?? 0, icon: Volume2 },
   ];
   return (
     <ul className="stat-cards">

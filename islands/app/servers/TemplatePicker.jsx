@@ -1,22 +1,24 @@
-// The three server templates as selectable cards, each listing the channels it creates.
+// The three server templates as selectable cards, each listing the channels it creates (the server
+// names them in the creator's language too: TEMPLATES in site/lobby/servers/validation.py).
 import Gamepad2 from 'lucide-react/icons/gamepad-2';
 import Hash from 'lucide-react/icons/hash';
 import Sparkles from 'lucide-react/icons/sparkles';
 import UsersRound from 'lucide-react/icons/users-round';
 import Volume2 from 'lucide-react/icons/volume-2';
+import { t } from '../../lib/i18n.js';
 
 export const TEMPLATES = [
-  { id: 'gaming', label: 'Игровой', icon: Gamepad2,
-    channels: [['общий', 'TEXT'], ['игра', 'TEXT'], ['голосовой', 'VOICE']] },
-  { id: 'community', label: 'Сообщество', icon: UsersRound,
-    channels: [['добро-пожаловать', 'TEXT'], ['общение', 'TEXT'], ['новости', 'TEXT']] },
-  { id: 'custom', label: 'Свой', icon: Sparkles, channels: [['основной', 'TEXT']] },
+  { id: 'gaming', label: t('Игровой'), icon: Gamepad2,
+    channels: [[t('общий'), 'TEXT'], [t('игра'), 'TEXT'], [t('голосовой'), 'VOICE']] },
+  { id: 'community', label: t('Сообщество'), icon: UsersRound,
+    channels: [[t('добро-пожаловать'), 'TEXT'], [t('общение'), 'TEXT'], [t('новости'), 'TEXT']] },
+  { id: 'custom', label: t('Свой'), icon: Sparkles, channels: [[t('основной'), 'TEXT']] },
 ];
 
 export default function TemplatePicker({ value, onChange, disabled }) {
   return (
     <fieldset className="template-picker" disabled={disabled}>
-      <legend className="field__label">Шаблон</legend>
+      <legend className="field__label">{t('Шаблон')}</legend>
       <div className="template-picker__options">
         {TEMPLATES.map(({ id, label, icon: Icon, channels }) => (
           <label key={id} className="template-card">

@@ -1,24 +1,28 @@
 // The client checks of spec §5, the same rules and messages as site/lobby/servers/validation.py.
-const NAME = /^[A-Za-zА-Яа-яЁё0-9 _-]+$/;
+import { t } from '../../lib/i18n.js';
+
+// Latin or Cyrillic letters (А-Я, а-я, Ё, ё, written as escapes: the pattern is no text for people),
+// digits, spaces, hyphens, underscores.
+const NAME = /^[A-Za-z0-9\u0410-\u042f\u0430-\u044f\u0401\u0451 _-]+$/;
 export const MAX_ICON_BYTES = 5 * 1024 * 1024;
 
 export function nameProblem(value) {
   const name = value.trim();
-  if (!name) return 'Введите название сервера';
-  if (name.length < 2) return 'Название должно содержать минимум 2 символа';
-  if (name.length > 100) return 'Название слишком длинное';
-  if (!NAME.test(name)) return 'Только буквы, цифры, пробелы и дефисы';
+  if (!name) return t('Введите название сервера');
+  if (name.length < 2) return t('Название должно содержать минимум 2 символа');
+  if (name.length > 100) return t('Название слишком длинное');
+  if (!NAME.test(name)) return t('Только буквы, цифры, пробелы и дефисы');
   return null;
 }
 
 export function descriptionProblem(value) {
-  return value.trim().length > 500 ? 'Описание слишком длинное' : null;
+  return value.trim().length > 500 ? t('Описание слишком длинное') : null;
 }
 
 export function iconProblem(file) {
   if (!file) return null;
-  if (!file.type.startsWith('image/')) return 'Можно загружать только изображения';
-  if (file.size > MAX_ICON_BYTES) return 'Файл слишком большой. Максимальный размер: 5MB';
+  if (!file.type.startsWith('image/')) return t('Можно загружать только изображения');
+  if (file.size > MAX_ICON_BYTES) return t('Файл слишком большой. Максимальный размер: 5MB');
   return null;
 }
 
@@ -31,7 +35,7 @@ export function inviteCodeFrom(value) {
 }
 
 export function inviteProblem(code) {
-  if (code.length < 3) return 'Код приглашения слишком короткий';
-  if (code.length > 50) return 'Код приглашения слишком длинный';
+  if (code.length < 3) return t('Код приглашения слишком короткий');
+  if (code.length > 50) return t('Код приглашения слишком длинный');
   return null;
 }

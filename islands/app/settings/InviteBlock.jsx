@@ -4,6 +4,7 @@ import Copy from 'lucide-react/icons/copy';
 import RefreshCw from 'lucide-react/icons/refresh-cw';
 import { toast } from '../../lib/toast.js';
 import { post } from '../../lib/api.js';
+import { t } from '../../lib/i18n.js';
 
 async function copyText(text) {
   if (navigator.clipboard?.writeText) {
@@ -36,29 +37,31 @@ export default function InviteBlock({ serverId, inviteCode, canRegenerate }) {
     onSuccess: (data) => {
       queryClient.setQueryData(['server', serverId], (old) => withCode(old, data?.inviteCode));
       queryClient.invalidateQueries({ queryKey: ['audit', serverId] });
-      toast.success('Новый код приглашения создан');
+      toast.success(t('Новый код приглашения создан'));
     },
-    onError: (error) => toast.error('Не удалось создать новый код', { description: error?.message }),
+    onError: (error) => toast.error(t('Не удалось создать новый код'), { description: error?.message }),
   });
 
   async function copy() {
     try {
       await copyText(inviteCode);
-      toast.success('Код скопирован');
+      toast.success(t('Код скопирован'));
     } catch {
-      toast.error('Не удалось скопировать код');
+      toast.error(t('Не удалось скопировать код'));
     }
   }
 
   return (
     <section className="settings-section" aria-labelledby="settings-invite-title">
-      <h3 className="settings-section__title" id="settings-invite-title">Приглашения</h3>
-      <p className="settings-section__text">Поделитесь кодом: по нему к серверу можно присоединиться, даже если он не публичный.</p>
+      <h3 className="settings-section__title" id="settings-invite-title">{t('Приглашения')}</h3>
+      <p className="settings-section__text">
+        {t('Поделитесь кодом: по нему к серверу можно присоединиться, даже если он не публичный.')}
+      </p>
       <div className="settings-invite">
         <code className="settings-invite__value" data-testid="invite-code">{inviteCode}</code>
         <button type="button" className="btn btn-ghost btn-sm" onClick={copy}>
           <Copy size={16} aria-hidden="true" />
-          Копировать
+          {t('Копировать')}
         </button>
       </div>
       {canRegenerate && (
@@ -66,9 +69,9 @@ export default function InviteBlock({ serverId, inviteCode, canRegenerate }) {
           <button type="button" className="btn btn-ghost btn-sm" onClick={() => regenerate.mutate()}
             disabled={regenerate.isPending}>
             <RefreshCw size={16} aria-hidden="true" className={regenerate.isPending ? 'is-spinning' : undefined} />
-            Создать новый код
+            {t('Создать новый код')}
           </button>
-          <p className="field__hint">Старый код сразу перестанет работать.</p>
+          <p className="field__hint">{t('Старый код сразу перестанет работать.')}</p>
         </div>
       )}
     </section>

@@ -1,6 +1,7 @@
 // A failed load inside a modal: the spec's text, the reason the API gave, and a retry.
 import AlertTriangle from 'lucide-react/icons/triangle-exclamation-point';
 import RotateCw from 'lucide-react/icons/rotate-cw';
+import { t } from '../../lib/i18n.js';
 
 export default function LoadFailed({ text, error, onRetry }) {
   const detail = error?.message && error.message !== text ? error.message : null;
@@ -12,7 +13,7 @@ export default function LoadFailed({ text, error, onRetry }) {
       {onRetry && (
         <button type="button" className="btn btn-ghost mod-btn-sm" onClick={onRetry}>
           <RotateCw size={16} aria-hidden="true" />
-          Повторить
+          {t('Повторить')}
         </button>
       )}
     </div>

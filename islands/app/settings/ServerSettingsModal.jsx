@@ -11,6 +11,7 @@ import LoadFailed from './LoadFailed.jsx';
 import { DangerZone, RolesBlock, SettingsSkeleton, StatsBlock } from './SettingsBlocks.jsx';
 import { asServer, asUser, isOwnerOf, meQuery, serverQuery } from './queries.js';
 import { DESCRIPTION_MAX, checkSettings } from './validation.js';
+import { t } from '../../lib/i18n.js';
 
 const FORM_ID = 'server-settings-form';
 
@@ -48,13 +49,13 @@ export default function ServerSettingsModal({ serverId, onClose }) {
       queryClient.invalidateQueries({ queryKey: ['server', serverId] });
       queryClient.invalidateQueries({ queryKey: ['servers'] });
       queryClient.invalidateQueries({ queryKey: ['audit', serverId] });
-      toast.success('Настройки сервера сохранены');
+      toast.success(t('Настройки сервера сохранены'));
       onClose();
     },
     onError: (error) => {
       const fieldErrors = error?.errors && typeof error.errors === 'object' ? error.errors : {};
       setErrors(fieldErrors);
-      toast.error('Не удалось сохранить настройки', { description: error?.message || undefined });
+      toast.error(t('Не удалось сохранить настройки'), { description: error?.message || undefined });
     },
   });
 
@@ -77,30 +78,32 @@ export default function ServerSettingsModal({ serverId, onClose }) {
   const loading = serverState.isPending || (server && !form);
   const footer = (
     <>
-      <button type="button" className="btn btn-ghost" onClick={onClose}>Отмена</button>
+      <button type="button" className="btn btn-ghost" onClick={onClose}>{t('Отмена')}</button>
       <button type="submit" form={FORM_ID} className="btn btn-primary"
         disabled={loading || save.isPending || !server || !owner}>
-        {save.isPending ? 'Сохранение...' : 'Сохранить изменения'}
+        {save.isPending ? t('Сохранение...') : t('Сохранить изменения')}
       </button>
     </>
   );
 
   return (
-    <Modal title="Настройки сервера" subtitle={server?.name} size="lg" onClose={onClose} footer={footer}>
+    <Modal title={t('Настройки сервера')} subtitle={server?.name} size="lg" onClose={onClose} footer={footer}>
       {serverState.isError && !server ? (
-        <LoadFailed text="Не удалось загрузить данные сервера" error={serverState.error}
+        <LoadFailed text={t('Не удалось загрузить данные сервера')} error={serverState.error}
           onRetry={() => serverState.refetch()} />
       ) : loading ? (
         <SettingsSkeleton />
       ) : (
         <form id={FORM_ID} className="settings" onSubmit={submit} noValidate aria-busy={save.isPending}>
-          {!owner && <p className="notice settings__readonly">Изменять настройки может только владелец сервера.</p>}
+          {!owner && (
+            <p className="notice settings__readonly">{t('Изменять настройки может только владелец сервера.')}</p>
+          )}
           <div className="settings__layout">
             <div className="settings__main">
               <section className="settings-section" aria-labelledby="settings-general-title">
-                <h3 className="settings-section__title" id="settings-general-title">Основное</h3>
+                <h3 className="settings-section__title" id="settings-general-title">{t('Основное')}</h3>
                 <div className={`field${errors.name ? ' field--invalid' : ''}`}>
-                  <label className="field__label" htmlFor="server-name">Название сервера</label>
+                  <label className="field__label" htmlFor="server-name">{t('Название сервера')}</label>
                   <input className="field__input" id="server-name" name="name" ref={nameInput}
                     value={form.name} onChange={(event) => change('name', event.target.value)}
                     readOnly={!owner} maxLength={120} autoComplete="off"
@@ -110,13 +113,13 @@ export default function ServerSettingsModal({ serverId, onClose }) {
                 </div>
                 <div className={`field${errors.description ? ' field--invalid' : ''}`}>
                   <div className="settings__label-row">
-                    <label className="field__label" htmlFor="server-description">Описание</label>
+                    <label className="field__label" htmlFor="server-description">{t('Описание')}</label>
                     <span className={`settings__counter${form.description.trim().length > DESCRIPTION_MAX ? ' is-over' : ''}`}
                       aria-hidden="true">{form.description.trim().length}/{DESCRIPTION_MAX}</span>
                   </div>
                   <textarea className="field__input settings__textarea" id="server-description" name="description"
                     ref={descriptionInput} rows={3} value={form.description} readOnly={!owner}
-                    placeholder={owner ? 'Расскажите, чем живёт ваше сообщество' : undefined}
+                    placeholder={owner ? t('Расскажите, чем живёт ваше сообщество') : undefined}
                     onChange={(event) => change('description', event.target.value)}
                     aria-invalid={errors.description ? 'true' : undefined}
                     aria-describedby={errors.description ? 'server-description-error' : undefined} />
@@ -126,9 +129,9 @@ export default function ServerSettingsModal({ serverId, onClose }) {
                 </div>
                 <div className="settings-switch-row">
                   <div className="settings-switch-row__text">
-                    <label className="settings-switch-row__label" htmlFor="server-public">Публичный сервер</label>
+                    <label className="settings-switch-row__label" htmlFor="server-public">{t('Публичный сервер')}</label>
                     <p className="field__hint" id="server-public-hint">
-                      Другие пользователи смогут найти сервер в каталоге и присоединиться к нему.
+                      {t('Другие пользователи смогут найти сервер в каталоге и присоединиться к нему.')}
                     </p>
                   </div>
                   <input type="checkbox" role="switch" className="settings-switch" id="server-public" name="isPublic"

@@ -8,6 +8,7 @@ import { useShell } from '../store.js';
 import ChannelIcon from '../ui/ChannelIcon.jsx';
 import Skeleton from '../ui/Skeleton.jsx';
 import UnreadBadge from './UnreadBadge.jsx';
+import { t } from '../../lib/i18n.js';
 
 export default function ChannelList({ title, type, serverId, channels, activeId, loading, canCreate, placeholder }) {
   const openCreateChannel = useShell((state) => state.openCreateChannel);
@@ -19,8 +20,8 @@ export default function ChannelList({ title, type, serverId, channels, activeId,
       <div className="channel-list__heading">
         <h3 id={headingId}>{title}</h3>
         {canCreate && (
-          <button type="button" className="icon-button icon-button--sm" title="Создать канал"
-            aria-label={type === 'VOICE' ? 'Создать голосовой канал' : 'Создать текстовый канал'}
+          <button type="button" className="icon-button icon-button--sm" title={t('Создать канал')}
+            aria-label={type === 'VOICE' ? t('Создать голосовой канал') : t('Создать текстовый канал')}
             onClick={() => openCreateChannel(serverId, type)}>
             <Plus size={16} aria-hidden="true" />
           </button>

@@ -10,12 +10,13 @@ import ServerIcon from '../ui/ServerIcon.jsx';
 import Skeleton from '../ui/Skeleton.jsx';
 import ChannelList from './ChannelList.jsx';
 import SidebarJoin from './SidebarJoin.jsx';
+import { t } from '../../lib/i18n.js';
 
 // Spec: a server without channels shows these three, not clickable.
 const PLACEHOLDERS = [
-  { id: 'p1', name: 'общий', type: 'TEXT' },
-  { id: 'p2', name: 'игры', type: 'TEXT' },
-  { id: 'p3', name: 'голосовой', type: 'VOICE' },
+  { id: 'p1', name: t('общий'), type: 'TEXT' },
+  { id: 'p2', name: t('игры'), type: 'TEXT' },
+  { id: 'p3', name: t('голосовой'), type: 'VOICE' },
 ];
 
 function Header({ serverId, server, isPending, notFound }) {
@@ -23,7 +24,7 @@ function Header({ serverId, server, isPending, notFound }) {
     <div className="channel-view__header">
       <Link to="/app" className="back-button">
         <ArrowLeft size={16} aria-hidden="true" />
-        Все серверы
+        {t('Все серверы')}
       </Link>
       <div className="channel-view__server">
         {isPending && <Skeleton width={40} height={40} radius={12} />}
@@ -39,10 +40,10 @@ function Header({ serverId, server, isPending, notFound }) {
           ) : (
             <>
               <h2 className="channel-view__name truncate">
-                {notFound ? 'Сервер не найден' : server?.name ?? `Сервер #${serverId}`}
+                {notFound ? t('Сервер не найден') : server?.name ?? t('Сервер #{id}', { id: serverId })}
               </h2>
               {!notFound && (
-                <p className="channel-view__description">{server?.description || 'Выберите канал для общения'}</p>
+                <p className="channel-view__description">{server?.description || t('Выберите канал для общения')}</p>
               )}
             </>
           )}
@@ -71,10 +72,10 @@ export default function ChannelView({ user, serverId, channelId }) {
         {server && !member && <SidebarJoin server={server} />}
         {(member || serverQuery.isPending) && (
           <>
-            <ChannelList title="Текстовые каналы" type="TEXT" serverId={serverId} activeId={channelId}
+            <ChannelList title={t('Текстовые каналы')} type="TEXT" serverId={serverId} activeId={channelId}
               channels={shown.filter((channel) => channel.type !== 'VOICE')} loading={loadingChannels}
               canCreate={manage} placeholder={shown === PLACEHOLDERS} />
-            <ChannelList title="Голосовые каналы" type="VOICE" serverId={serverId} activeId={channelId}
+            <ChannelList title={t('Голосовые каналы')} type="VOICE" serverId={serverId} activeId={channelId}
               channels={shown.filter((channel) => channel.type === 'VOICE')} loading={loadingChannels}
               canCreate={manage} placeholder={shown === PLACEHOLDERS} />
           </>
@@ -84,11 +85,11 @@ export default function ChannelView({ user, serverId, channelId }) {
         <div className="channel-view__footer">
           <Link to={`${serverPath(serverId)}/settings`} className="sidebar-button">
             <Settings size={16} aria-hidden="true" />
-            Настройки сервера
+            {t('Настройки сервера')}
           </Link>
           <Link to={`${serverPath(serverId)}/admin`} className="sidebar-button">
             <ShieldCheck size={16} aria-hidden="true" />
-            Модерация
+            {t('Модерация')}
           </Link>
         </div>
       )}

@@ -7,10 +7,11 @@ import { keys } from '../data/queries.js';
 import { channelPath, navigate } from '../router.js';
 import ChannelIcon from '../ui/ChannelIcon.jsx';
 import Modal from '../ui/Modal.jsx';
+import { t } from '../../lib/i18n.js';
 
 function nameProblem(name) {
-  if (!name) return 'Введите название канала';
-  if (name.length > 100) return 'Название слишком длинное';
+  if (!name) return t('Введите название канала');
+  if (name.length > 100) return t('Название слишком длинное');
   return null;
 }
 
@@ -26,11 +27,11 @@ export default function CreateChannelModal({ serverId, type, onClose }) {
     onSuccess: (data) => {
       queryClient.invalidateQueries({ queryKey: keys.channels(serverId) });
       queryClient.invalidateQueries({ queryKey: keys.server(serverId) });
-      toast.success('Канал создан');
+      toast.success(t('Канал создан'));
       onClose();
       if (data?.channel) navigate(channelPath(serverId, data.channel.id));
     },
-    onError: (failure) => setError(failure.errors?.name || failure.message || 'Не удалось создать канал'),
+    onError: (failure) => setError(failure.errors?.name || failure.message || t('Не удалось создать канал')),
   });
 
   function submit(event) {
@@ -42,24 +43,24 @@ export default function CreateChannelModal({ serverId, type, onClose }) {
   }
 
   return (
-    <Modal size="sm" title={voice ? 'Новый голосовой канал' : 'Новый текстовый канал'} onClose={onClose}
+    <Modal size="sm" title={voice ? t('Новый голосовой канал') : t('Новый текстовый канал')} onClose={onClose}
       labelledBy="create-channel-title"
       footer={(
         <>
-          <button type="button" className="btn btn-ghost" onClick={onClose}>Отмена</button>
+          <button type="button" className="btn btn-ghost" onClick={onClose}>{t('Отмена')}</button>
           <button type="submit" form="create-channel-form" className="btn btn-primary"
             disabled={create.isPending || !name.trim()}>
-            {create.isPending ? 'Создание...' : 'Создать'}
+            {create.isPending ? t('Создание...') : t('Создать')}
           </button>
         </>
       )}>
       <form id="create-channel-form" className="form" onSubmit={submit} noValidate>
         <div className={`field${error ? ' field--invalid' : ''}`}>
-          <label className="field__label" htmlFor="channel-name">Название канала</label>
+          <label className="field__label" htmlFor="channel-name">{t('Название канала')}</label>
           <div className="input-with-icon">
             <ChannelIcon type={type} size={18} className="input-with-icon__icon" />
             <input id="channel-name" className="field__input" value={name} maxLength={120} ref={input}
-              placeholder={voice ? 'голосовой' : 'новый-канал'} autoComplete="off"
+              placeholder={voice ? t('голосовой') : t('новый-канал')} autoComplete="off"
               aria-invalid={error ? 'true' : undefined} aria-describedby={error ? 'channel-name-error' : undefined}
               onChange={(event) => { setName(event.target.value); setError(null); }} />
           </div>

@@ -10,11 +10,13 @@ import { Link, useRoute } from '../router.js';
 import { useShell } from '../store.js';
 import Skeleton from '../ui/Skeleton.jsx';
 import UnreadBadge from './UnreadBadge.jsx';
+import { t } from '../../lib/i18n.js';
+import { rich } from '../../lib/rich.jsx';
 
 function preview(message, person) {
-  if (!message) return 'Нет сообщений';
-  const text = message.content?.trim() || (message.attachments?.length ? 'Вложение' : '');
-  return message.author?.id === person.id ? text : `Вы: ${text}`;
+  if (!message) return t('Нет сообщений');
+  const text = message.content?.trim() || (message.attachments?.length ? t('Вложение') : '');
+  return message.author?.id === person.id ? text : t('Вы: {text}', { text });
 }
 
 function DmRow({ conversation, active }) {
@@ -53,9 +55,9 @@ export default function DmList() {
   return (
     <section className="sidebar__section dm-list" aria-labelledby="dm-list-title">
       <div className="sidebar__heading">
-        <h2 id="dm-list-title">Личные сообщения</h2>
+        <h2 id="dm-list-title">{t('Личные сообщения')}</h2>
       </div>
-      {isError && <p className="sidebar__note" role="alert">Не удалось загрузить личные сообщения</p>}
+      {isError && <p className="sidebar__note" role="alert">{t('Не удалось загрузить личные сообщения')}</p>}
       <ul className="dm-list__items" aria-busy={isPending}>
         {isPending && [0, 1].map((n) => (
           <li key={n} className="dm-row dm-row--skeleton" aria-hidden="true">
@@ -73,7 +75,9 @@ export default function DmList() {
       </ul>
       {!isPending && !isError && conversations?.length === 0 && (
         <p className="dm-list__empty">
-          Здесь появятся ваши переписки. Напишите другу со страницы <Link to="/app/friends">Друзья</Link>.
+          {rich(t('Здесь появятся ваши переписки. Напишите другу со страницы {friends}.'), {
+            friends: <Link to="/app/friends">{t('Друзья')}</Link>,
+          })}
         </p>
       )}
     </section>

@@ -5,6 +5,7 @@ import { useRecommended } from '../data/queries.js';
 import { Link, serverPath } from '../router.js';
 import ServerIcon from '../ui/ServerIcon.jsx';
 import Skeleton from '../ui/Skeleton.jsx';
+import { t, tc } from '../../lib/i18n.js';
 
 function Item({ to, label, children }) {
   return (
@@ -23,8 +24,8 @@ export default function RecommendedStrip() {
   return (
     <section className="sidebar__section rec" aria-labelledby="rec-title">
       <div className="sidebar__heading">
-        <h2 id="rec-title">Рекомендации</h2>
-        <Link to="/app/discover" className="chip-button">Все</Link>
+        <h2 id="rec-title">{t('Рекомендации')}</h2>
+        <Link to="/app/discover" className="chip-button">{t('Все')}</Link>
       </div>
       <ul className="rec__list" aria-busy={isPending}>
         {isPending && Array.from({ length: 6 }, (_, n) => (
@@ -39,7 +40,7 @@ export default function RecommendedStrip() {
           </Item>
         ))}
         {!isPending && items.length < 6 && (
-          <Item to="/app/discover" label="Обзор">
+          <Item to="/app/discover" label={tc('discover', 'Обзор')}>
             <span className="rec-item__icon rec-item__icon--explore" aria-hidden="true"><Compass size={22} /></span>
           </Item>
         )}

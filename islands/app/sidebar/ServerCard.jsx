@@ -5,6 +5,7 @@ import { countLabel, serverSum, useUnread } from '../data/unread.js';
 import { Link } from '../router.js';
 import ServerIcon from '../ui/ServerIcon.jsx';
 import { unreadWords } from './UnreadBadge.jsx';
+import { t } from '../../lib/i18n.js';
 
 export default function ServerCard({ server, to }) {
   const unread = useUnread((state) => serverSum(state.channels, server.id).unread);
@@ -19,12 +20,12 @@ export default function ServerCard({ server, to }) {
       <span className="server-card__text">
         <span className="server-card__name">
           <span className="truncate">{server.name}</span>
-          {server.myRole === 'owner' && <Crown size={13} className="server-card__owner" aria-label="Вы владелец" />}
+          {server.myRole === 'owner' && <Crown size={13} className="server-card__owner" aria-label={t('Вы владелец')} />}
         </span>
-        <span className="server-card__description">{server.description || 'Без описания'}</span>
+        <span className="server-card__description">{server.description || t('Без описания')}</span>
       </span>
       {unread > 0 && (
-        <span className="sr-only">{mentions > 0 ? unreadWords(0, mentions) : 'есть непрочитанные сообщения'}</span>
+        <span className="sr-only">{mentions > 0 ? unreadWords(0, mentions) : t('есть непрочитанные сообщения')}</span>
       )}
     </Link>
   );

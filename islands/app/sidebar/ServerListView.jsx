@@ -8,6 +8,7 @@ import Skeleton from '../ui/Skeleton.jsx';
 import DmList from './DmList.jsx';
 import RecommendedStrip from './RecommendedStrip.jsx';
 import ServerCard from './ServerCard.jsx';
+import { t } from '../../lib/i18n.js';
 import '../regions/firstLoad.js'; // one chunk for the first load: see there
 
 function CardSkeleton() {
@@ -31,9 +32,9 @@ export default function ServerListView() {
       <DmList />
       <section className="sidebar__section" aria-labelledby="my-servers-title">
         <div className="sidebar__heading">
-          <h2 id="my-servers-title">Ваши серверы ({servers?.length ?? 0})</h2>
+          <h2 id="my-servers-title">{t('Ваши серверы ({n})', { n: servers?.length ?? 0 })}</h2>
         </div>
-        {isError && <p className="sidebar__note" role="alert">Не удалось загрузить серверы</p>}
+        {isError && <p className="sidebar__note" role="alert">{t('Не удалось загрузить серверы')}</p>}
         <ul className="server-grid" aria-busy={isPending}>
           {isPending && [0, 1, 2].map((n) => <CardSkeleton key={n} />)}
           {servers?.map((server) => (
@@ -45,8 +46,8 @@ export default function ServerListView() {
             <Link to="/app/create-server" className="server-card server-card--create">
               <span className="server-card__plus" aria-hidden="true"><Plus size={22} /></span>
               <span className="server-card__text">
-                <span className="server-card__name">Создать сервер</span>
-                <span className="server-card__description">Начните новое сообщество</span>
+                <span className="server-card__name">{t('Создать сервер')}</span>
+                <span className="server-card__description">{t('Начните новое сообщество')}</span>
               </span>
             </Link>
           </li>
@@ -54,8 +55,8 @@ export default function ServerListView() {
             <button type="button" className="server-card server-card--create" onClick={openJoin}>
               <span className="server-card__plus" aria-hidden="true"><LogIn size={20} /></span>
               <span className="server-card__text">
-                <span className="server-card__name">Присоединиться</span>
-                <span className="server-card__description">По коду или из списка</span>
+                <span className="server-card__name">{t('Присоединиться')}</span>
+                <span className="server-card__description">{t('По коду или из списка')}</span>
               </span>
             </button>
           </li>

@@ -2,6 +2,7 @@
 import { Suspense, useEffect } from 'react';
 import preloadable from '../../lib/preloadable.jsx';
 import ChannelView from './ChannelView.jsx';
+import { t } from '../../lib/i18n.js';
 
 // The server list (with the DM list and the recommendations) is not in a channel page's first
 // load: a page that opens on it loads it before the island mounts (`prepareSidebar`); any other
@@ -19,7 +20,7 @@ export default function Sidebar({ user, route }) {
     return () => clearTimeout(timer);
   }, []);
   return (
-    <nav id="app-sidebar" className="sidebar" aria-label={serverId == null ? 'Серверы' : 'Каналы'}>
+    <nav id="app-sidebar" className="sidebar" aria-label={serverId == null ? t('Серверы') : t('Каналы')}>
       {serverId == null ? (
         <Suspense fallback={null}><ServerListView key="list" /></Suspense>
       ) : (

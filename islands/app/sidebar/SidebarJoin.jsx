@@ -1,16 +1,17 @@
 // In the sidebar of a public server the user has not joined: its channels are for members.
 import LogIn from 'lucide-react/icons/log-in';
 import { useJoinServer } from '../data/useJoinServer.js';
+import { t } from '../../lib/i18n.js';
 
 export default function SidebarJoin({ server }) {
   const join = useJoinServer();
   return (
     <div className="sidebar-join">
-      <p>Каналы доступны участникам сервера.</p>
+      <p>{t('Каналы доступны участникам сервера.')}</p>
       <button type="button" className="btn btn-primary btn-block" disabled={join.isPending}
         onClick={() => join.mutate(server)}>
         <LogIn size={16} aria-hidden="true" />
-        Присоединиться
+        {t('Присоединиться')}
       </button>
     </div>
   );

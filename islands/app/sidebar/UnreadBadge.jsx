@@ -1,12 +1,14 @@
 // What waits in a channel, DM or server, at the end of its row: the mention count as a red pill,
 // else the unread count as a quiet one (99+ above 99). Screen readers hear it in words.
-import { plural } from '../data/format.js';
+import { tp } from '../../lib/i18n.js';
 import { countLabel } from '../data/unread.js';
 
 export function unreadWords(unread, mentions) {
-  if (mentions > 0) return `${countLabel(mentions)} ${plural(mentions, ['упоминание', 'упоминания', 'упоминаний'])}`;
+  // countLabel: '99+' above 99, the form still agreeing with the real count.
+  if (mentions > 0) return tp('{count} упоминание|{count} упоминания|{count} упоминаний', mentions, { count: countLabel(mentions) });
   if (unread > 0) {
-    return `${countLabel(unread)} ${plural(unread, ['непрочитанное сообщение', 'непрочитанных сообщения', 'непрочитанных сообщений'])}`;
+    return tp('{count} непрочитанное сообщение|{count} непрочитанных сообщения|{count} непрочитанных сообщений', unread,
+      { count: countLabel(unread) });
   }
   return '';
 }

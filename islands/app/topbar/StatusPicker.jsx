@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { forgetAutoIdle } from '../live/idle.js';
 import { STATUS_CHOICES, chooseStatus, useMyStatus } from '../live/myStatus.js';
 import { CUSTOM_STATUS_MAX, saveCustomStatus, useCustomStatus } from './customStatus.js';
+import { t } from '../../lib/i18n.js';
 
 function CustomStatusForm({ onChosen }) {
   const saved = useCustomStatus((state) => state.text);
@@ -15,17 +16,17 @@ function CustomStatusForm({ onChosen }) {
       event.preventDefault();
       if (saveCustomStatus(text)) onChosen();
     }}>
-      <label htmlFor="custom-status" className="custom-status__label">Свой статус</label>
+      <label htmlFor="custom-status" className="custom-status__label">{t('Свой статус')}</label>
       <div className="custom-status__row">
         <input id="custom-status" className="custom-status__input" value={text} maxLength={CUSTOM_STATUS_MAX}
-          placeholder="Чем вы заняты?" autoComplete="off" aria-describedby="custom-status-count"
+          placeholder={t('Чем вы заняты?')} autoComplete="off" aria-describedby="custom-status-count"
           onChange={(event) => setText(event.target.value)} />
-        <button type="submit" className="btn btn-primary btn-sm" disabled={!changed}>Сохранить</button>
+        <button type="submit" className="btn btn-primary btn-sm" disabled={!changed}>{t('Сохранить')}</button>
       </div>
       <span id="custom-status-count" className="custom-status__count">{text.length}/{CUSTOM_STATUS_MAX}</span>
       {saved && (
         <button type="button" className="custom-status__clear" onClick={() => saveCustomStatus('') && setText('')}>
-          Очистить статус
+          {t('Очистить статус')}
         </button>
       )}
     </form>
@@ -36,7 +37,7 @@ export default function StatusPicker({ onChosen }) {
   const current = useMyStatus((state) => state.status);
   return (
     <>
-      <div className="status-picker" role="group" aria-label="Статус">
+      <div className="status-picker" role="group" aria-label={t('Статус')}>
         {STATUS_CHOICES.map(({ value, label }) => (
           <button key={value} type="button" className="user-menu__item status-picker__choice"
             aria-pressed={current === value} onClick={() => { forgetAutoIdle(); chooseStatus(value); onChosen(); }}>

@@ -13,6 +13,7 @@ import { useShell } from '../store.js';
 import { useIsPhone } from '../ui/useMediaQuery.js';
 import TopBarTitle from './TopBarTitle.jsx';
 import UserMenu from './UserMenu.jsx';
+import { t } from '../../lib/i18n.js';
 
 const MAC = /Mac|iPhone|iPad/.test(navigator.platform || navigator.userAgent);
 
@@ -26,18 +27,18 @@ export default function TopBar({ user, csrfToken, route }) {
     <header className="app-topbar">
       <button type="button" className="icon-button app-topbar__toggle" onClick={() => toggleSidebar(phone)}
         aria-controls="app-sidebar" aria-expanded={open}
-        aria-label={open ? 'Скрыть список серверов' : 'Показать список серверов'}>
+        aria-label={open ? t('Скрыть список серверов') : t('Показать список серверов')}>
         <PanelLeft size={20} aria-hidden="true" />
       </button>
       <TopBarTitle route={route} />
-      <button type="button" className="app-topbar__search" onClick={openSearch} aria-label="Поиск"
+      <button type="button" className="app-topbar__search" onClick={openSearch} aria-label={t('Поиск')}
         aria-haspopup="dialog" aria-keyshortcuts={MAC ? 'Meta+/' : 'Control+/'}>
         <Search size={16} aria-hidden="true" />
-        <span className="app-topbar__search-label">Поиск</span>
+        <span className="app-topbar__search-label">{t('Поиск')}</span>
         <kbd className="app-topbar__search-keys" aria-hidden="true">{MAC ? '⌘' : 'Ctrl'} /</kbd>
       </button>
       <span id="topbar-voice" />{/* the microphone and sound switches while in voice (voice/VoicePanel.jsx) */}
-      <Link to="/app/friends" className="icon-button app-topbar__friends" aria-label="Друзья"
+      <Link to="/app/friends" className="icon-button app-topbar__friends" aria-label={t('Друзья')}
         aria-current={route?.name === 'friends' ? 'page' : undefined}>
         <Users size={20} aria-hidden="true" />
       </Link>

@@ -4,6 +4,7 @@ import { Link, serverPath } from '../router.js';
 import { isMember, useChannels, useServer } from '../data/queries.js';
 import ChannelIcon from '../ui/ChannelIcon.jsx';
 import ServerIcon from '../ui/ServerIcon.jsx';
+import { t } from '../../lib/i18n.js';
 
 function Brand() {
   return (
@@ -21,10 +22,10 @@ export default function TopBarTitle({ route }) {
   if (serverId == null || isError) return <div className="app-topbar__title"><Brand /></div>;
   const channel = channelId != null ? channels?.find((item) => item.id === channelId) : null;
   return (
-    <nav className="app-topbar__title" aria-label="Где вы">
+    <nav className="app-topbar__title" aria-label={t('Где вы')}>
       <Link to={serverPath(serverId)} className="app-topbar__server">
         <ServerIcon server={server} size={24} />
-        <span className="truncate">{server?.name ?? `Сервер #${serverId}`}</span>
+        <span className="truncate">{server?.name ?? t('Сервер #{id}', { id: serverId })}</span>
       </Link>
       {channel && (
         <>

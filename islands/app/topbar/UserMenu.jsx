@@ -9,6 +9,7 @@ import { useMyStatus } from '../live/myStatus.js';
 import { Link } from '../router.js';
 import { useCustomStatus } from './customStatus.js';
 import StatusPicker from './StatusPicker.jsx';
+import { t } from '../../lib/i18n.js';
 
 export default function UserMenu({ user, csrfToken }) {
   const [open, setOpen] = useState(false);
@@ -36,7 +37,7 @@ export default function UserMenu({ user, csrfToken }) {
   return (
     <details ref={root} className="user-menu app-user-menu" open={open}
       onToggle={(event) => setOpen(event.currentTarget.open)}>
-      <summary className="user-menu__button" aria-label="Меню пользователя">
+      <summary className="user-menu__button" aria-label={t('Меню пользователя')}>
         <span className="avatar avatar--with-status" aria-hidden="true">
           {(user.firstName || user.username || '?').charAt(0)}
           <span className={`status-picker__dot status-picker__dot--${status}`} />
@@ -51,15 +52,15 @@ export default function UserMenu({ user, csrfToken }) {
         <StatusPicker onChosen={() => setOpen(false)} />
         <Link to="/app/friends" className="user-menu__item" onClick={() => setOpen(false)}>
           <Users size={16} aria-hidden="true" />
-          Друзья
+          {t('Друзья')}
         </Link>
         <Link to="/app/settings" className="user-menu__item" onClick={() => setOpen(false)}>
           <Settings size={16} aria-hidden="true" />
-          Настройки
+          {t('Настройки')}
         </Link>
         <form method="post" action="/auth/logout" onSubmit={() => { signOut(); disconnect(); }}>
           <input type="hidden" name="csrf_token" value={csrfToken} />
-          <button className="user-menu__item user-menu__item--danger" type="submit">Выйти</button>
+          <button className="user-menu__item user-menu__item--danger" type="submit">{t('Выйти')}</button>
         </form>
       </div>
     </details>

@@ -5,6 +5,7 @@ import { create } from 'zustand';
 import { toast } from '../../lib/toast.js';
 import * as socket from '../../lib/socket.js';
 import { useMyStatus } from '../live/myStatus.js';
+import { t } from '../../lib/i18n.js';
 
 export const CUSTOM_STATUS_MAX = 50;
 const KEY = 'lobby.customStatus';
@@ -23,7 +24,7 @@ export const useCustomStatus = create(() => ({ text: read() }));
 export function saveCustomStatus(value) {
   const text = value.trim().slice(0, CUSTOM_STATUS_MAX);
   if (!socket.send('presence_update', { status: useMyStatus.getState().status, customStatus: text })) {
-    toast.error('Нет соединения с сервером. Статус не изменён');
+    toast.error(t('Нет соединения с сервером. Статус не изменён'));
     return false;
   }
   useCustomStatus.setState({ text });

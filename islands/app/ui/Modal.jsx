@@ -3,6 +3,7 @@
 // command palette) it has no header and is named by `label`.
 import { useEffect, useRef } from 'react';
 import X from 'lucide-react/icons/x';
+import { t } from '../../lib/i18n.js';
 
 export default function Modal({ title, subtitle, size = 'md', onClose, footer, children, labelledBy, label, className = '' }) {
   const dialog = useRef(null);
@@ -31,7 +32,7 @@ export default function Modal({ title, subtitle, size = 'md', onClose, footer, c
             <h2 className="modal__title" id={labelledBy || 'modal-title'}>{title}</h2>
             {subtitle && <p className="modal__subtitle">{subtitle}</p>}
           </div>
-          <button type="button" className="icon-button" aria-label="Закрыть" onClick={onClose}>
+          <button type="button" className="icon-button" aria-label={t('Закрыть')} onClick={onClose}>
             <X size={18} aria-hidden="true" />
           </button>
         </header>}

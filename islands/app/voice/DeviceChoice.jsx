@@ -3,6 +3,7 @@ import { useEffect } from 'react';
 import { canChooseOutput, listDevices } from './media.js';
 import { chooseInput, chooseOutput } from './session.js';
 import { useVoice } from './store.js';
+import { t } from '../../lib/i18n.js';
 
 export default function DeviceChoice() {
   const inputs = useVoice((voice) => voice.inputs);
@@ -17,9 +18,9 @@ export default function DeviceChoice() {
   return (
     <div className="voice-devices">
       <label className="voice-devices__field">
-        <span>Микрофон</span>
+        <span>{t('Микрофон')}</span>
         <select className="field__input" value={inputId} onChange={(event) => chooseInput(event.target.value)}>
-          <option value="">По умолчанию</option>
+          <option value="">{t('По умолчанию')}</option>
           {inputs.filter((device) => device.id && device.id !== 'default').map((device) => (
             <option key={device.id} value={device.id}>{device.label}</option>
           ))}
@@ -27,9 +28,9 @@ export default function DeviceChoice() {
       </label>
       {canChooseOutput() && (
         <label className="voice-devices__field">
-          <span>Динамики</span>
+          <span>{t('Динамики')}</span>
           <select className="field__input" value={outputId} onChange={(event) => chooseOutput(event.target.value)}>
-            <option value="">По умолчанию</option>
+            <option value="">{t('По умолчанию')}</option>
             {outputs.filter((device) => device.id && device.id !== 'default').map((device) => (
               <option key={device.id} value={device.id}>{device.label}</option>
             ))}

@@ -7,6 +7,7 @@ import { playSound } from '../../lib/sounds.js';
 import { navigate } from '../router.js';
 import { acceptCall, declineCall } from './session.js';
 import { useVoice } from './store.js';
+import { t } from '../../lib/i18n.js';
 
 const RING_EVERY_MS = 1500;
 const RING_FOR_MS = 45_000; // then it stops ringing; the prompt stays
@@ -33,18 +34,18 @@ export default function IncomingCall() {
     <div className="incoming-call" role="alertdialog" aria-labelledby="incoming-call-title" aria-describedby="incoming-call-text">
       <span className="incoming-call__icon" aria-hidden="true"><PhoneIncoming size={20} /></span>
       <div className="incoming-call__text">
-        <p id="incoming-call-title" className="incoming-call__title">Входящий звонок</p>
+        <p id="incoming-call-title" className="incoming-call__title">{t('Входящий звонок')}</p>
         <p id="incoming-call-text" className="incoming-call__who truncate">{incoming.fromUsername}</p>
       </div>
       <button type="button" ref={accept} className="voice-control voice-control--accept" onClick={() => {
           navigate(`/app/friends?dm=${incoming.fromUserId}`); // where the call shows
           acceptCall();
         }}
-        aria-label="Принять звонок" title="Принять звонок" data-voice="accept">
+        aria-label={t('Принять звонок')} title={t('Принять звонок')} data-voice="accept">
         <Phone size={20} aria-hidden="true" />
       </button>
       <button type="button" className="voice-control voice-control--leave" onClick={declineCall}
-        aria-label="Отклонить звонок" title="Отклонить звонок" data-voice="decline">
+        aria-label={t('Отклонить звонок')} title={t('Отклонить звонок')} data-voice="decline">
         <PhoneOff size={20} aria-hidden="true" />
       </button>
     </div>

@@ -5,6 +5,7 @@ import { setVolume } from './session.js';
 import StateIcons from './StateIcons.jsx';
 import { useVoice } from './store.js';
 import { TEXTS } from './texts.js';
+import { t } from '../../lib/i18n.js';
 
 export default function ParticipantCard({ state, self }) {
   const localSpeaking = useVoice((voice) => voice.speaking && !voice.muted);
@@ -21,7 +22,7 @@ export default function ParticipantCard({ state, self }) {
       </span>
       {!self && (
         <label className="voice-card__volume">
-          <span className="sr-only">Громкость: {state.username}</span>
+          <span className="sr-only">{t('Громкость: {name}', { name: state.username })}</span>
           <input type="range" min="0" max="1" step="0.05" value={volume}
             onChange={(event) => setVolume(state.userId, Number(event.target.value))} />
         </label>

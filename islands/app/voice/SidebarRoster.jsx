@@ -3,22 +3,23 @@
 import { useVoice, myId } from './store.js';
 import StateIcons from './StateIcons.jsx';
 import { useRoster } from './roster.js';
+import { lang, t } from '../../lib/i18n.js';
 
 export default function SidebarRoster({ channelId }) {
   const seats = useRoster((roster) => roster.channels[channelId]);
   const localSpeaking = useVoice((voice) => voice.speaking && !voice.muted && voice.channel?.id === channelId);
-  const people = Object.values(seats ?? {}).sort((a, b) => String(a.username).localeCompare(String(b.username), 'ru'));
+  const people = Object.values(seats ?? {}).sort((a, b) => String(a.username).localeCompare(String(b.username), lang));
   if (!people.length) return null;
   const me = myId();
   return (
-    <ul className="voice-roster__list" aria-label="В голосовом канале">
+    <ul className="voice-roster__list" aria-label={t('В голосовом канале')}>
       {people.map((state) => {
         const speaking = state.userId === me ? localSpeaking : Boolean(state.speaking) && !state.muted;
         return (
           <li key={state.userId} className={`voice-roster__person${speaking ? ' is-speaking' : ''}`} data-user-id={state.userId}>
             <span className="voice-roster__initial" aria-hidden="true">{String(state.username || '?').slice(0, 1).toUpperCase()}</span>
             <span className="truncate">{state.username}</span>
-            {speaking && <span className="sr-only">говорит</span>}
+            {speaking && <span className="sr-only">{t('говорит')}</span>}
             <StateIcons state={state} size={14} />
           </li>
         );

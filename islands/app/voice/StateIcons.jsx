@@ -1,18 +1,19 @@
 // A participant's muted and deafened marks, shared by the cards, the sidebar and the voice bar.
 import HeadphoneOff from 'lucide-react/icons/headphone-off';
 import MicOff from 'lucide-react/icons/mic-off';
+import { t } from '../../lib/i18n.js';
 
 export default function StateIcons({ state, size = 16 }) {
   return (
     <>
       {state.muted && (
-        <span className="voice-mark voice-mark--muted" title="Микрофон выключен">
-          <MicOff size={size} aria-hidden="true" /><span className="sr-only">Микрофон выключен</span>
+        <span className="voice-mark voice-mark--muted" title={t('Микрофон выключен')}>
+          <MicOff size={size} aria-hidden="true" /><span className="sr-only">{t('Микрофон выключен')}</span>
         </span>
       )}
       {state.deafened && (
-        <span className="voice-mark voice-mark--deafened" title="Звук выключен">
-          <HeadphoneOff size={size} aria-hidden="true" /><span className="sr-only">Звук выключен</span>
+        <span className="voice-mark voice-mark--deafened" title={t('Звук выключен')}>
+          <HeadphoneOff size={size} aria-hidden="true" /><span className="sr-only">{t('Звук выключен')}</span>
         </span>
       )}
     </>

@@ -5,10 +5,11 @@ import Mic from 'lucide-react/icons/mic';
 import MicOff from 'lucide-react/icons/mic-off';
 import { toggleDeafen, toggleMute } from './session.js';
 import { useVoice } from './store.js';
+import { t } from '../../lib/i18n.js';
 
 export function MuteButton({ className = 'icon-button', size = 20 }) {
   const muted = useVoice((voice) => voice.muted);
-  const label = muted ? 'Включить микрофон' : 'Выключить микрофон';
+  const label = muted ? t('Включить микрофон') : t('Выключить микрофон');
   return (
     <button type="button" className={`${className} voice-switch${muted ? ' is-off' : ''}`} onClick={toggleMute}
       aria-pressed={muted} aria-label={label} title={`${label} (Ctrl+M)`} aria-keyshortcuts="Control+M" data-voice="mute">
@@ -19,7 +20,7 @@ export function MuteButton({ className = 'icon-button', size = 20 }) {
 
 export function DeafenButton({ className = 'icon-button', size = 20 }) {
   const deafened = useVoice((voice) => voice.deafened);
-  const label = deafened ? 'Включить звук' : 'Выключить звук';
+  const label = deafened ? t('Включить звук') : t('Выключить звук');
   return (
     <button type="button" className={`${className} voice-switch${deafened ? ' is-off' : ''}`} onClick={toggleDeafen}
       aria-pressed={deafened} aria-label={label} title={`${label} (Ctrl+D)`} aria-keyshortcuts="Control+D" data-voice="deafen">

@@ -7,6 +7,7 @@ import { leaveVoice } from './session.js';
 import { useVoice } from './store.js';
 import { DeafenButton, MuteButton } from './SwitchButtons.jsx';
 import { TEXTS } from './texts.js';
+import { t } from '../../lib/i18n.js';
 
 const placeOf = (channel) => (channel.dm ? `/app/friends?dm=${channel.userId}` : channelPath(channel.serverId, channel.id));
 
@@ -16,18 +17,18 @@ export default function VoiceBar() {
   if (!channel) return null;
   const connected = status === 'connected';
   return (
-    <section className="voice-bar" aria-label="Голосовая связь">
+    <section className="voice-bar" aria-label={t('Голосовая связь')}>
       <span className={`voice-bar__signal${connected ? ' is-connected' : ''}`} aria-hidden="true"><Volume2 size={18} /></span>
       <div className="voice-bar__text">
-        <p className="voice-bar__state" role="status">{connected ? `Голос ${TEXTS.connected}` : TEXTS.connecting}</p>
+        <p className="voice-bar__state" role="status">{connected ? TEXTS.barConnected : TEXTS.connecting}</p>
         {channel.serverId != null || channel.dm ? (
-          <Link to={placeOf(channel)} className="voice-bar__channel truncate">{channel.dm ? `Звонок: ${channel.name}` : channel.name}</Link>
+          <Link to={placeOf(channel)} className="voice-bar__channel truncate">{channel.dm ? t('Звонок: {name}', { name: channel.name }) : channel.name}</Link>
         ) : <span className="voice-bar__channel truncate">{channel.name}</span>}
       </div>
       <MuteButton size={18} />
       <DeafenButton size={18} />
       <button type="button" className="icon-button voice-bar__leave" onClick={() => leaveVoice()}
-        aria-label="Отключиться" title="Отключиться">
+        aria-label={t('Отключиться')} title={t('Отключиться')}>
         <PhoneOff size={18} aria-hidden="true" />
       </button>
     </section>

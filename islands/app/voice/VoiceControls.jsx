@@ -10,6 +10,7 @@ import DeviceChoice from './DeviceChoice.jsx';
 import { leaveVoice, toggleCamera, toggleScreen } from './session.js';
 import { useVoice } from './store.js';
 import { DeafenButton, MuteButton } from './SwitchButtons.jsx';
+import { t } from '../../lib/i18n.js';
 
 const canShareScreen = () => Boolean(navigator.mediaDevices?.getDisplayMedia);
 
@@ -17,12 +18,12 @@ export default function VoiceControls() {
   const video = useVoice((voice) => voice.video);
   const screen = useVoice((voice) => voice.screen);
   const [devices, setDevices] = useState(false);
-  const cameraLabel = video ? 'Выключить камеру' : 'Включить камеру';
-  const screenLabel = screen ? 'Остановить демонстрацию экрана' : 'Показать экран';
+  const cameraLabel = video ? t('Выключить камеру') : t('Включить камеру');
+  const screenLabel = screen ? t('Остановить демонстрацию экрана') : t('Показать экран');
   return (
     <div className="voice-controls-wrap">
       {devices && <DeviceChoice />}
-      <div className="voice-controls" role="toolbar" aria-label="Управление голосовой связью">
+      <div className="voice-controls" role="toolbar" aria-label={t('Управление голосовой связью')}>
         <MuteButton className="voice-control" />
         <DeafenButton className="voice-control" />
         <button type="button" className={`voice-control${video ? ' is-on' : ''}`} onClick={toggleCamera}
@@ -36,11 +37,11 @@ export default function VoiceControls() {
           </button>
         )}
         <button type="button" className={`voice-control${devices ? ' is-on' : ''}`} onClick={() => setDevices(!devices)}
-          aria-expanded={devices} aria-label="Устройства" title="Устройства">
+          aria-expanded={devices} aria-label={t('Устройства')} title={t('Устройства')}>
           <Settings2 size={20} aria-hidden="true" />
         </button>
         <button type="button" className="voice-control voice-control--leave" onClick={() => leaveVoice()}
-          aria-label="Отключиться" title="Отключиться" data-voice="leave">
+          aria-label={t('Отключиться')} title={t('Отключиться')} data-voice="leave">
           <PhoneOff size={20} aria-hidden="true" />
         </button>
       </div>

@@ -4,11 +4,12 @@ import MediaTile from './MediaTile.jsx';
 import ParticipantCard from './ParticipantCard.jsx';
 import { myId, useVoice } from './store.js';
 import VoiceControls from './VoiceControls.jsx';
+import { lang, t } from '../../lib/i18n.js';
 
 /** Ourselves first, then everyone else by name. */
 function ordered(participants, me) {
   return Object.values(participants).sort((a, b) => (a.userId === me ? -1 : b.userId === me ? 1
-    : String(a.username).localeCompare(String(b.username), 'ru')));
+    : String(a.username).localeCompare(String(b.username), lang)));
 }
 
 function Tiles({ people, me }) {
@@ -40,7 +41,7 @@ export default function VoiceRoom() {
   return (
     <div className="voice-room">
       <Tiles people={people} me={me} />
-      <ul className="voice-cards" aria-label="Участники">
+      <ul className="voice-cards" aria-label={t('Участники')}>
         {people.map((state) => <ParticipantCard key={state.userId} state={state} self={state.userId === me} />)}
       </ul>
       <VoiceControls />

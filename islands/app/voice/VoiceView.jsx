@@ -9,6 +9,7 @@ import { joinVoice } from './session.js';
 import { useVoice } from './store.js';
 import { TEXTS } from './texts.js';
 import VoiceRoom from './VoiceRoom.jsx';
+import { t } from '../../lib/i18n.js';
 
 export function ConnectBox({ channel }) {
   const connecting = useVoice((voice) => voice.status === 'connecting' && voice.channel?.id === channel.id);
@@ -39,7 +40,7 @@ export default function VoiceView({ channel, server }) {
           {here ? (
             <p className="channel-screen__description voice-view__status" role="status">
               <span className="voice-view__dot" aria-hidden="true" />
-              Участников: {count} · {TEXTS.connected}
+              {t('Участников: {count}', { count })} · {TEXTS.connected}
             </p>
           ) : channel.description && <p className="channel-screen__description">{channel.description}</p>}
         </div>

@@ -2,6 +2,7 @@
 // and the speaking detector (an AnalyserNode over the microphone).
 import { AUDIO_CONSTRAINTS, SPEAKING_HOLD_MS, SPEAKING_LEVEL } from './config.js';
 import { setVoice } from './store.js';
+import { t } from '../../lib/i18n.js';
 
 export function openMicrophone(deviceId) {
   const audio = deviceId ? { ...AUDIO_CONSTRAINTS, deviceId: { exact: deviceId } } : AUDIO_CONSTRAINTS;
@@ -22,8 +23,11 @@ export async function listDevices() {
   try {
     const devices = await navigator.mediaDevices.enumerateDevices();
     const named = (kind, fallback) => devices.filter((device) => device.kind === kind)
-      .map((device, n) => ({ id: device.deviceId, label: device.label || `${fallback} ${n + 1}` }));
-    setVoice({ inputs: named('audioinput', 'Микрофон'), outputs: named('audiooutput', 'Динамик') });
+      .map((device, n) => ({ id: device.deviceId, label: device.label || fallback(n + 1) }));
+    setVoice({
+      inputs: named('audioinput', (n) => t('Микрофон {n}', { n })),
+      outputs: named('audiooutput', (n) => t('Динамик {n}', { n })),
+    });
   } catch {
     setVoice({ inputs: [], outputs: [] });
   }

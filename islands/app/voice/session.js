@@ -31,7 +31,7 @@ export async function joinVoice(channel) {
     microphone = await openMicrophone(voiceState().inputId);
   } catch (error) {
     const reason = MEDIA_REASONS[error?.name] ?? error?.message ?? TEXTS.initFailed;
-    if (voiceState().channel?.id === channel.id) fail(channel.id, `${TEXTS.connectFailed}: ${reason}`);
+    if (voiceState().channel?.id === channel.id) fail(channel.id, TEXTS.connectFailedBecause(reason));
     return;
   }
   if (voiceState().channel?.id !== channel.id) { // left or moved on while the browser asked
@@ -42,7 +42,7 @@ export async function joinVoice(channel) {
   listDevices();
   const { muted, deafened, sessionId } = voiceState();
   joinMessage = send('rtc_join_channel', { channelId: channel.id, sessionId, muted, deafened });
-  if (!joinMessage) fail(channel.id, `${TEXTS.connectFailed}: ${TEXTS.linkFailed}`);
+  if (!joinMessage) fail(channel.id, TEXTS.connectFailedBecause(TEXTS.linkFailed));
 }
 
 function applyMicrophone() {
@@ -206,7 +206,7 @@ on('rtc_voice_state', (data) => {
 on('error', (data, frame) => {
   if (!joinMessage || frame?.messageId !== joinMessage) return;
   const { channel } = voiceState();
-  if (channel && voiceState().status === 'connecting') fail(channel.id, data.message ? `${TEXTS.connectFailed}: ${data.message}` : TEXTS.connectFailed);
+  if (channel && voiceState().status === 'connecting') fail(channel.id, data.message ? TEXTS.connectFailedBecause(data.message) : TEXTS.connectFailed);
 });
 
 on('rtc_user_joined', (data) => {

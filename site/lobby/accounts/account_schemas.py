@@ -8,6 +8,7 @@ from typing import Annotated
 
 from pydantic import BeforeValidator, Field
 
+from lobby.accounts.deletion import CONFIRMATION_WORD
 from lobby.accounts.validation import given, trimmed
 from lobby.schema import Answer, Payload
 
@@ -32,7 +33,8 @@ class EmailCodeBody(Payload):
 
 class AccountDeletionBody(Payload):
     current_password: Password = ""
-    confirmation: Trimmed = Field("", description="The word «УДАЛИТЬ» (any case).")
+    confirmation: Trimmed = Field("", description=(
+        f"The word «{CONFIRMATION_WORD}» (any case), or its translation in the caller's language (English: «DELETE»)."))
 
 
 class EmailChangePending(Answer):

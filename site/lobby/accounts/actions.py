@@ -13,10 +13,12 @@ from lobby.accounts.passwords import hash_password, needs_rehash, password_match
 from lobby.database import utcnow
 from lobby.errors import ApiError, ValidationError
 from lobby.extensions import db
+from lobby.i18n import _, in_language, language_of
 from lobby.jobs.mail import compose_mail, send_after_commit
 from lobby.realtime.notify import notify_sessions_revoked, notify_sign_ins_ended
 from lobby.texts import text
 
+# Russian, for the API document (built at import); an answer asks text() when it is made.
 ALREADY_VERIFIED = text("auth.already_verified")
 BAD_CREDENTIALS = text("auth.bad_credentials")
 NOT_VERIFIED = text("auth.not_verified")
@@ -53,6 +55,7 @@ def do_register(fields: dict, verified: bool = False) -> User:
     )
     db.session.add(user)
     db.session.flush()
+    keep_language(user)
     mail = None if verified else codes.issue_code(user)
     db.session.commit()
     if mail is not None:
@@ -60,9 +63,18 @@ def do_register(fields: dict, verified: bool = False) -> User:
     return user
 
 
+def keep_language(user: User) -> None:
+    """Someone who signs up on the English pages keeps English: their setting starts as the
+    language they registered in (Russian, the default, needs no row)."""
+    from lobby.i18n import DEFAULT_LANGUAGE, language
+    from lobby.settings.models import UserSettings
+    if language() != DEFAULT_LANGUAGE:
+        db.session.add(UserSettings(user_id=user.id, document={"general": {"language": language()}}))
+
+
 def do_resend_code(user: User) -> None:
     if user.is_email_verified:
-        raise ApiError(409, ALREADY_VERIFIED, "ALREADY_VERIFIED")
+        raise ApiError(409, text("auth.already_verified"), "ALREADY_VERIFIED")
     mail = codes.issue_code(user)
     db.session.commit()
     send_after_commit(mail)
@@ -71,9 +83,9 @@ def do_resend_code(user: User) -> None:
 def do_verify_email(email: str, code: str) -> User:
     user = find_user(email) if "@" in email else None
     if user is None:
-        raise ApiError(400, codes.NO_CODE, "CODE_INVALID")
+        raise ApiError(400, text("auth.code_unknown"), "CODE_INVALID")
     if user.is_email_verified:
-        raise ApiError(409, ALREADY_VERIFIED, "ALREADY_VERIFIED")
+        raise ApiError(409, text("auth.already_verified"), "ALREADY_VERIFIED")
     codes.use_code(user, code)
     user.is_email_verified = True
     db.session.commit()
@@ -85,11 +97,11 @@ def authenticate(identifier: str, password: str) -> User:
     unknown account, which costs the same hashing time), 403 when unverified or deactivated."""
     user = find_user(identifier)
     if not password_matches(user.password_hash if user else None, password):
-        raise ApiError(401, BAD_CREDENTIALS, "INVALID_CREDENTIALS")
+        raise ApiError(401, text("auth.bad_credentials"), "INVALID_CREDENTIALS")
     if user.is_deactivated:
-        raise ApiError(403, DEACTIVATED, "ACCOUNT_DEACTIVATED")
+        raise ApiError(403, text("auth.deactivated"), "ACCOUNT_DEACTIVATED")
     if not user.is_email_verified:
-        raise ApiError(403, NOT_VERIFIED, "EMAIL_NOT_VERIFIED")
+        raise ApiError(403, text("auth.not_verified"), "EMAIL_NOT_VERIFIED")
     return user
 
 
@@ -115,7 +127,7 @@ def do_sign_out(*sign_in_ids: int | None) -> None:
     notify_sign_ins_ended(ended)
 
 
-def do_start_password_reset(email: str) -> None:
+def do_start_password_reset(email: str, language: str | None = None) -> None:
     """The job behind forgot-password: it looks the address up itself, so the request costs the
     same whether or not an account has it."""
     user = find_user(email) if "@" in email else None
@@ -124,8 +136,12 @@ def do_start_password_reset(email: str) -> None:
     token = tokens.new_secret()
     db.session.add(PasswordReset(user_id=user.id, token_hash=tokens.digest(token),
                                  expires_at=utcnow() + RESET_LIFETIME))
-    mail = compose_mail(user.email, "Сброс пароля Lobby", "reset_password", user=user,
-                        link=f"{current_app.config['PUBLIC_URL']}/auth/reset-password?token={token}", minutes=int(RESET_LIFETIME.total_seconds() // 60))
+    # A job has no request: the mail is in the language of the page that asked (`language`), else
+    # in the account holder's.
+    with in_language(language or language_of(user.id)):
+        mail = compose_mail(user.email, _("Сброс пароля Lobby"), "reset_password", user=user,
+                            link=f"{current_app.config['PUBLIC_URL']}/auth/reset-password?token={token}",
+                            minutes=int(RESET_LIFETIME.total_seconds() // 60))
     db.session.commit()
     send_after_commit(mail)
 
@@ -133,7 +149,7 @@ def do_start_password_reset(email: str) -> None:
 def reset_for_token(token: str | None) -> PasswordReset:
     reset = db.session.scalar(select(PasswordReset).where(PasswordReset.token_hash == tokens.digest(token or "")))
     if reset is None or reset.used_at is not None or reset.expires_at <= utcnow():
-        raise ApiError(400, RESET_INVALID, "RESET_TOKEN_INVALID")
+        raise ApiError(400, text("auth.reset_invalid"), "RESET_TOKEN_INVALID")
     return reset
 
 
@@ -149,7 +165,7 @@ def do_reset_password(token: str | None, password: str) -> User:
         PasswordReset.expires_at > now).values(used_at=now).returning(PasswordReset.user_id)).scalar()
     if user_id is None:  # another request used it meanwhile
         db.session.rollback()
-        raise ApiError(400, RESET_INVALID, "RESET_TOKEN_INVALID")
+        raise ApiError(400, text("auth.reset_invalid"), "RESET_TOKEN_INVALID")
     user = db.session.get(User, user_id)
     user.password_hash = new_hash
     db.session.execute(update(PasswordReset).where(PasswordReset.user_id == user.id, PasswordReset.used_at.is_(None))

@@ -18,6 +18,7 @@ from lobby.accounts.session import (REFRESH_COOKIE, REFRESH_COOKIE_PATH, api_log
 from lobby.accounts.validation import email_problem, username_problem
 from lobby.errors import ApiError
 from lobby.extensions import csrf
+from lobby.i18n import language
 from lobby.jobs.queue import enqueue
 from lobby.schema import (BEARER, NOT_OBJECT, NOT_VERIFIED, Done, Response, api, documented, invalid, refusals,
                           refused_with, throttled, written_out)
@@ -263,7 +264,7 @@ def forgot_password():
     The same 200 answer (and timing: the lookup runs in a background job) for any well-formed
     address, so it does not tell whether an account exists. If an active account has the address,
     it gets a link to `/auth/reset-password?token=…`; the token works once and for 1 hour."""
-    enqueue(start_password_reset, request.context.json.email)
+    enqueue(start_password_reset, request.context.json.email, language())
     return json_response({"message": text("auth.reset_mail_sent")})
 
 

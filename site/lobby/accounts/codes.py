@@ -5,6 +5,7 @@ from __future__ import annotations
 import hashlib
 import hmac
 import secrets
+from contextlib import nullcontext
 from datetime import timedelta
 
 from flask import current_app
@@ -14,6 +15,7 @@ from lobby.accounts.models import EmailCode, User
 from lobby.database import utcnow
 from lobby.errors import ApiError
 from lobby.extensions import db
+from lobby.i18n import _, in_language
 from lobby.jobs.mail import compose_mail
 from lobby.jobs.models import OutgoingMail
 from lobby.texts import text
@@ -22,6 +24,7 @@ CODE_LIFETIME = timedelta(minutes=10)
 MAX_WRONG_TRIES = 5
 DAILY_CAP = 5
 
+# Russian, for the API document (built at import); an answer asks text() when it is made.
 INVALID = text("auth.code_wrong")
 EXPIRED = text("auth.code_expired")
 LOCKED = text("auth.code_locked")
@@ -33,9 +36,11 @@ def code_digest(user_id: int, code: str) -> str:
     return hmac.new(key, f"{user_id}:{code}".encode(), hashlib.sha256).hexdigest()
 
 
-def issue_code(user: User, new_email: str | None = None, template: str = "verify_code") -> OutgoingMail:
+def issue_code(user: User, new_email: str | None = None, template: str = "verify_code",
+               language: str | None = None) -> OutgoingMail:
     """Close the open code and add a new one with its mail, in the caller's transaction. With
-    `new_email` it is an e-mail change's code, mailed to that address (`accounts/email_change.py`)."""
+    `new_email` it is an e-mail change's code, mailed to that address (`accounts/email_change.py`).
+    The mail is in the request's language, or in `language` (a mail to someone else)."""
     since = utcnow() - timedelta(days=1)
     sent_today = db.session.scalars(
         select(EmailCode.created_at).where(EmailCode.user_id == user.id, EmailCode.created_at > since)
@@ -50,8 +55,9 @@ def issue_code(user: User, new_email: str | None = None, template: str = "verify
     code = f"{secrets.randbelow(10**6):06d}"
     db.session.add(EmailCode(user_id=user.id, code_hash=code_digest(user.id, code),
                              expires_at=utcnow() + CODE_LIFETIME, new_email=new_email))
-    return compose_mail(new_email or user.email, "Код подтверждения Lobby", template,
-                        user=user, code=code, minutes=int(CODE_LIFETIME.total_seconds() // 60))
+    with in_language(language) if language else nullcontext():
+        return compose_mail(new_email or user.email, _("Код подтверждения Lobby"), template,
+                            user=user, code=code, minutes=int(CODE_LIFETIME.total_seconds() // 60))
 
 
 def close_open_codes(user_id: int) -> None:
@@ -75,11 +81,11 @@ def use_code(user: User, code: str, changing_email: bool = False) -> EmailCode:
         select(EmailCode).where(EmailCode.user_id == user.id, kind).order_by(EmailCode.id.desc()).limit(1)
     )
     if current is None:
-        raise ApiError(400, NO_CODE, "CODE_INVALID")
+        raise ApiError(400, text("auth.code_unknown"), "CODE_INVALID")
     if current.closed_at is not None:
         raise closed_code_error(current.failed_attempts)
     if current.expires_at <= utcnow():
-        raise ApiError(400, EXPIRED, "CODE_EXPIRED")
+        raise ApiError(400, text("auth.code_expired"), "CODE_EXPIRED")
     code_id, expected = current.id, current.code_hash
     tries = claim_try(code_id)
     if tries is None:  # closed since it was read: killed by other tries, used, or replaced
@@ -89,9 +95,10 @@ def use_code(user: User, code: str, changing_email: bool = False) -> EmailCode:
         if locked:
             close_code(code_id)
             db.session.commit()
-        raise ApiError(400, LOCKED if locked else INVALID, "CODE_LOCKED" if locked else "CODE_INVALID")
+        raise ApiError(400, text("auth.code_locked" if locked else "auth.code_wrong"),
+                       "CODE_LOCKED" if locked else "CODE_INVALID")
     if not close_code(code_id):  # a concurrent right guess used it first
-        raise ApiError(400, NO_CODE, "CODE_INVALID")
+        raise ApiError(400, text("auth.code_unknown"), "CODE_INVALID")
     return current
 
 
@@ -123,5 +130,5 @@ def closed_code_error(failed_attempts: int | None) -> ApiError:
     """A closed code killed by wrong tries says so (the user needs a new one); any other closed
     code (replaced by a resend) reads as an invalid one."""
     if failed_attempts is not None and failed_attempts >= MAX_WRONG_TRIES:
-        return ApiError(400, LOCKED, "CODE_LOCKED")
-    return ApiError(400, NO_CODE, "CODE_INVALID")
+        return ApiError(400, text("auth.code_locked"), "CODE_LOCKED")
+    return ApiError(400, text("auth.code_unknown"), "CODE_INVALID")

@@ -23,6 +23,7 @@ from lobby.errors import ValidationError
 from lobby.extensions import db
 from lobby.friends.models import Block, FriendActivity, FriendRequest, Friendship, Privacy, ProfileStatus
 from lobby.friends.notify import notify_friend_removed, notify_request_removed
+from lobby.i18n import N_, _
 from lobby.jobs.queue import enqueue
 from lobby.messages.jobs import remove_attachment_files
 from lobby.notifications.models import FRIEND_REQUEST, Notification
@@ -31,16 +32,23 @@ from lobby.realtime.notify import notify_sessions_revoked
 from lobby.servers import icons
 from lobby.servers.handover import hand_over_servers
 from lobby.servers.models import Ban, Membership
-from lobby.texts import text
+from lobby.texts import stored_text, text
 from lobby.voice.actions import do_drop_seat
 
-CONFIRMATION_WORD = "УДАЛИТЬ"
+CONFIRMATION_WORD = N_("УДАЛИТЬ")  # the spec's word; the reader's language may have its own
 UNUSABLE_PASSWORD = "!deleted"  # not an argon2 hash: nothing ever verifies against it
 
 
+def confirmation_word() -> str:
+    """The word to type, in the reader's language."""
+    return _(CONFIRMATION_WORD)
+
+
 def check_confirmation(value) -> None:
-    if not isinstance(value, str) or value.strip().upper() != CONFIRMATION_WORD:
-        raise ValidationError({"confirmation": text("account.confirmation_wrong", word=CONFIRMATION_WORD)})
+    """The spec's word always does (API clients send it), and so does the reader's own."""
+    typed = value.strip().upper() if isinstance(value, str) else None
+    if typed not in (CONFIRMATION_WORD, confirmation_word().upper()):
+        raise ValidationError({"confirmation": text("account.confirmation_wrong", word=confirmation_word())})
 
 
 @dataclass
@@ -86,7 +94,7 @@ def forget_relations(user_id: int) -> None:
 
 def release(user: User) -> None:
     """Make the row a tombstone: nameless, unreachable, its username and address free again."""
-    user.username = text("account.deleted_user")
+    user.username = stored_text("account.deleted_user")  # stored: Russian, whoever deletes (others read it)
     user.username_key = user.email_key = user.email = f"deleted:{user.id}"
     user.first_name = user.last_name = ""
     user.password_hash = UNUSABLE_PASSWORD

@@ -5,16 +5,19 @@ from __future__ import annotations
 
 import re
 
+from lobby.i18n import N_, _
 from lobby.texts import text
 
-BROWSERS = (("Edg", "Edge"), ("OPR", "Opera"), ("YaBrowser", "Яндекс Браузер"), ("Firefox", "Firefox"),
+# A name in N_ has a name of its own in English; the others are the same in every language.
+BROWSERS = (("Edg", "Edge"), ("OPR", "Opera"), ("YaBrowser", N_("Яндекс Браузер")), ("Firefox", "Firefox"),
             ("Chrome", "Chrome"), ("Chromium", "Chromium"), ("Safari", "Safari"), ("curl", "curl"))
 SYSTEMS = (("Windows", "Windows"), ("Android", "Android"), ("iPhone", "iOS"), ("iPad", "iPadOS"),
            ("Mac OS X", "macOS"), ("Macintosh", "macOS"), ("CrOS", "ChromeOS"), ("Linux", "Linux"))
 
 
 def first_named(user_agent: str, names) -> str | None:
-    return next((name for token, name in names if re.search(rf"\b{re.escape(token)}\b", user_agent)), None)
+    found = next((name for token, name in names if re.search(rf"\b{re.escape(token)}\b", user_agent)), None)
+    return _(found) if found else None
 
 
 def device_of(user_agent: str | None) -> str:

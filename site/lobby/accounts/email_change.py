@@ -23,6 +23,7 @@ from lobby.accounts.validation import check_code, check_email
 from lobby.database import utcnow
 from lobby.errors import ApiError, ValidationError
 from lobby.extensions import db
+from lobby.i18n import _, in_language, language_of
 from lobby.jobs.mail import compose_mail, send_after_commit
 from lobby.texts import text
 
@@ -67,15 +68,23 @@ def check_new_email(user: User, value) -> str:
     return email
 
 
+def holder_of(user: User, email: str) -> int | None:
+    """The id of another account that uses `email`, if one does."""
+    return db.session.scalar(select(User.id).where(User.email_key == email.lower(), User.id != user.id))
+
+
 def taken_by_another(user: User, email: str) -> bool:
-    return db.session.scalar(select(User.id).where(User.email_key == email.lower(), User.id != user.id)) is not None
+    return holder_of(user, email) is not None
 
 
 def send_code(user: User, email: str) -> None:
     """Issue the change's code (replacing any open one) and mail it after the commit; to an address
-    someone else uses, a notice goes instead (see the module's note)."""
-    template = "email_taken_notice" if taken_by_another(user, email) else "email_change_code"
-    mail = codes.issue_code(user, new_email=email, template=template)
+    someone else uses, a notice goes instead (see the module's note), in that person's language."""
+    holder = holder_of(user, email)
+    if holder is None:
+        mail = codes.issue_code(user, new_email=email, template="email_change_code")
+    else:
+        mail = codes.issue_code(user, new_email=email, template="email_taken_notice", language=language_of(holder))
     db.session.commit()
     send_after_commit(mail)
 
@@ -110,7 +119,9 @@ def do_confirm_email_change(user: User, code) -> User:
         raise ValidationError({"newEmail": text("auth.email_taken")}, status=409, code="CONFLICT")
     old_email = user.email
     user.email, user.email_key = new_email, new_email.lower()
-    mail = compose_mail(old_email, "Email аккаунта Lobby изменён", "email_changed", user=user, new_email=new_email)
+    with in_language(language_of(user.id)):  # the old address's reader may not be the one signed in now
+        mail = compose_mail(old_email, _("Email аккаунта Lobby изменён"), "email_changed", user=user,
+                            new_email=new_email)
     try:
         db.session.commit()
     except IntegrityError:  # another account took it in the same instant

@@ -22,7 +22,7 @@ from flask import after_this_request, current_app, request
 from flask_limiter.util import get_remote_address
 from limits import RateLimitItem, parse
 
-from lobby.errors import HTTP_MESSAGES, ApiError
+from lobby.errors import ApiError, http_message
 from lobby.extensions import limiter
 
 
@@ -102,7 +102,7 @@ def client_address() -> str:
 
 
 def too_many(seconds: int) -> ApiError:
-    return ApiError(429, HTTP_MESSAGES[429], "RATE_LIMITED", headers={"Retry-After": str(seconds)})
+    return ApiError(429, http_message(429), "RATE_LIMITED", headers={"Retry-After": str(seconds)})
 
 
 def keep_if_failed(*taken: tuple[FailureWindow, tuple[str, ...]]) -> None:

@@ -11,6 +11,7 @@ from lobby.accounts.session import callers_sign_ins, sign_in_browser, sign_out_b
 from lobby.accounts.validation import (check_code_entry, check_email, check_login, check_password,
                                        check_registration, identifier_of, trimmed)
 from lobby.errors import ApiError, ValidationError
+from lobby.i18n import N_, _, language
 from lobby.accounts.jobs import start_password_reset
 from lobby.jobs.queue import enqueue
 from lobby.texts import text
@@ -18,9 +19,9 @@ from lobby.texts import text
 blueprint = Blueprint("auth_pages", __name__)
 
 REASONS = {
-    "session_expired": "Сессия истекла. Войдите снова.",
-    "new_tab": "Приложение открыто в новой вкладке. Войдите снова, чтобы продолжить.",
-    "init_failed": "Не удалось восстановить сессию. Войдите снова.",
+    "session_expired": N_("Сессия истекла. Войдите снова."),
+    "new_tab": N_("Приложение открыто в новой вкладке. Войдите снова, чтобы продолжить."),
+    "init_failed": N_("Не удалось восстановить сессию. Войдите снова."),
 }
 
 
@@ -59,10 +60,15 @@ def login():
     return sign_in_browser(redirect("/app"), user, refresh_token, remember)
 
 
+def reason_for(key: str) -> str | None:
+    """Why the app sent the visitor back here (`?reason=`), in their language."""
+    return _(REASONS[key]) if key in REASONS else None
+
+
 def render_login(form, errors: dict, status: int = 200):
     return render_template(
         "auth/login.html", form=form, errors=errors,
-        verified=request.args.get("verified") == "true", reason=REASONS.get(request.args.get("reason", "")),
+        verified=request.args.get("verified") == "true", reason=reason_for(request.args.get("reason", "")),
     ), status
 
 
@@ -90,7 +96,7 @@ def verify_email():
         actions.do_verify_email(*check_code_entry({"email": email, "code": request.form.get("code", "")}))
     except ApiError as error:
         if error.code == "ALREADY_VERIFIED":
-            flash("Email уже подтвержден. Войдите в аккаунт.", "success")
+            flash(_("Email уже подтвержден. Войдите в аккаунт."), "success")
             return redirect(url_for("auth_pages.login", verified="true"))
         return render_verify(email, form_errors(error)), error.status
     session.pop(PENDING_EMAIL, None)
@@ -127,7 +133,7 @@ def forgot_password():
         email = check_email(request.form.get("email"))
     except ValidationError as error:
         return render_template("auth/forgot.html", form=request.form, errors=error.errors, sent=False), 422
-    enqueue(start_password_reset, email)
+    enqueue(start_password_reset, email, language())
     return redirect(url_for("auth_pages.forgot_password", sent="1"))
 
 

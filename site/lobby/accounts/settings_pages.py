@@ -11,7 +11,7 @@ from flask import Blueprint, flash, make_response, redirect, request, url_for
 from flask_login import current_user
 
 from lobby.accounts import email_change, limits, sign_ins
-from lobby.accounts.deletion import CONFIRMATION_WORD, do_delete_account
+from lobby.accounts.deletion import confirmation_word, do_delete_account
 from lobby.accounts.password_change import do_change_password
 from lobby.accounts.session import page_login_required, sign_out_browser
 from lobby.errors import ApiError, ValidationError
@@ -30,7 +30,7 @@ def render_account(status: int = 200, errors: dict | None = None, **context):
     return render_section("account", status, errors, email=me().email,
                           pending_email=email_change.pending_email(me()),
                           resend_in=email_change.resend_wait(me()), sessions=sign_ins.sessions_of(me()),
-                          confirmation_word=CONFIRMATION_WORD, **context)
+                          confirmation_word=confirmation_word(), **context)
 
 
 def refused(form: str, error: ApiError):

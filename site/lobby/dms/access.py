@@ -45,9 +45,13 @@ def check_may_start(user_id: int, recipient_id: int) -> None:
 
 def check_may_write(participant) -> None:
     """Before anything is written in a channel `access_channel` let the caller into (its second
-    value): in a DM, no block may stand between the two; a server's channel has nothing more to
+    value): in a DM, the other person still has an account (403 ACCOUNT_DELETED: the conversation
+    stays readable) and no block stands between the two; a server's channel has nothing more to
     check (a membership is enough)."""
     if isinstance(participant, DmParticipant):
+        other = db.session.get(User, participant.other_id)
+        if other is None or other.is_deactivated:
+            raise ApiError(403, text("dms.account_deleted"), "ACCOUNT_DELETED")
         check_not_blocked(participant.user_id, participant.other_id)
 
 

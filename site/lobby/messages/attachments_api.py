@@ -19,7 +19,7 @@ from lobby.texts import text
 
 blueprint = Blueprint("attachments_api", __name__, url_prefix="/api/attachments")
 
-NOT_FOUND = (text("attachment.not_found"), "ATTACHMENT_NOT_FOUND")
+NOT_FOUND = (text("attachment.not_found"), "ATTACHMENT_NOT_FOUND")  # Russian, for the API document
 # A file is never a page: no scripts, no plugins, no same-origin powers even if opened directly.
 SANDBOX = "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; sandbox"
 
@@ -52,11 +52,11 @@ def download(attachment_id: int, filename: str):
     user = current_user if current_user.is_authenticated else bearer_user()
     attachment = db.session.get(Attachment, attachment_id)
     if attachment is None:
-        raise ApiError(404, *NOT_FOUND)
+        raise ApiError(404, text("attachment.not_found"), "ATTACHMENT_NOT_FOUND")
     access_channel(user, attachment.message.channel_id)
     path = attachments.path_of(attachment.stored_name)
     if not path.is_file():
-        raise ApiError(404, *NOT_FOUND)
+        raise ApiError(404, text("attachment.not_found"), "ATTACHMENT_NOT_FOUND")
     shown = attachments.inline(attachment)
     response = send_file(path, mimetype=attachment.content_type if shown else attachments.OCTET_STREAM,
                          as_attachment=not shown, download_name=attachment.filename, max_age=3600)

@@ -26,6 +26,7 @@ csrf.exempt(blueprint)
 
 MIN_QUERY, MAX_QUERY = 2, 200
 PAGE, MAX_PAGE = 25, 50
+# Russian, for the API document (built at import); an answer asks text() when it is made.
 SHORT = text("search.too_short")
 LONG = text("search.too_long", limit=MAX_QUERY)
 # Both searches (messages, people) refuse a query alike.
@@ -37,9 +38,9 @@ def check_query(raw: str | None) -> str:
     """The trimmed query, 2–200 characters (the dialog's own minimum), else 400."""
     q = (raw or "").strip()
     if len(q) < MIN_QUERY:
-        raise ApiError(400, SHORT, "QUERY_TOO_SHORT")
+        raise ApiError(400, text("search.too_short"), "QUERY_TOO_SHORT")
     if len(q) > MAX_QUERY:
-        raise ApiError(400, LONG, "QUERY_TOO_LONG")
+        raise ApiError(400, text("search.too_long", limit=MAX_QUERY), "QUERY_TOO_LONG")
     return q
 
 

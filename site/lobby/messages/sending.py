@@ -30,7 +30,7 @@ from lobby.accounts.tokens import Claims
 from lobby.database import HotStatement, UtcDateTime, utcnow
 from lobby.dms.access import check_may_write
 from lobby import fastjson
-from lobby.errors import HTTP_MESSAGES, ApiError, ValidationError
+from lobby.errors import ApiError, ValidationError, http_message
 from lobby.extensions import db
 from lobby.ids import parse_id
 from lobby.texts import text
@@ -42,8 +42,7 @@ from lobby.notifications.messages import do_notify_message
 from lobby.servers.access import access_channel, channel_not_found
 
 
-TOO_MANY = HTTP_MESSAGES[429]
-NONCE_TAKEN = text("message.nonce_taken")
+NONCE_TAKEN = text("message.nonce_taken")  # Russian, for the API document; an answer asks text() then
 
 
 @dataclass(frozen=True)
@@ -86,10 +85,13 @@ SEND_TEXT = """
 # hash of all the author's memberships.)
 MEMBER = """EXISTS (SELECT 1 FROM memberships WHERE memberships.server_id = channels.server_id
              AND memberships.user_id = users.id)"""
-# Or the channel is a DM (no server) of which the author is one of the two people, with no block
-# either way between them: read only for a channel with no server.
+# Or the channel is a DM (no server) of which the author is one of the two people, the other one
+# still has an account, and no block stands either way between them: read only for a channel with
+# no server.
 IN_DM = """EXISTS (SELECT 1 FROM direct_chats WHERE direct_chats.channel_id = channels.id
              AND (direct_chats.user_low_id = users.id OR direct_chats.user_high_id = users.id)
+             AND NOT EXISTS (SELECT 1 FROM users AS gone WHERE gone.is_deactivated
+               AND gone.id IN (direct_chats.user_low_id, direct_chats.user_high_id))
              AND NOT EXISTS (SELECT 1 FROM blocks
                WHERE blocks.blocker_id = direct_chats.user_low_id AND blocks.blocked_id = direct_chats.user_high_id
                   OR blocks.blocker_id = direct_chats.user_high_id AND blocks.blocked_id = direct_chats.user_low_id))"""
@@ -174,7 +176,7 @@ def check_rate(author: Claims, rate: SendRate, now: datetime) -> None:
         .order_by(Message.created_at.desc()).limit(rate.count)).all()
     if len(recent) >= rate.count:
         wait = recent[-1] + timedelta(seconds=rate.seconds) - now  # until the oldest counted leaves
-        raise ApiError(429, TOO_MANY, "RATE_LIMITED", headers={"Retry-After": str(max(1, math.ceil(wait.total_seconds())))})
+        raise ApiError(429, http_message(429), "RATE_LIMITED", headers={"Retry-After": str(max(1, math.ceil(wait.total_seconds())))})
 
 
 def send_with_extras(user: User, channel_id: int, content, reply_to_id, nonce, sent: list) -> tuple[dict, bool]:
@@ -217,7 +219,7 @@ def existing_by_nonce(author_id: int, channel_id: int, nonce: str | None) -> Mes
         return None
     earlier = db.session.scalar(select(Message).where(Message.author_id == author_id, Message.nonce == nonce))
     if earlier is not None and earlier.channel_id != channel_id:
-        raise ApiError(409, NONCE_TAKEN, "NONCE_CONFLICT")
+        raise ApiError(409, text("message.nonce_taken"), "NONCE_CONFLICT")
     return earlier
 
 

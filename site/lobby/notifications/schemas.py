@@ -11,6 +11,7 @@ from lobby.notifications.listing import MAX_PAGE, PAGE
 from lobby.notifications.models import TYPES
 from lobby.schema import Answer, Id, Query
 from lobby.servers.schemas import Clamped
+from lobby.texts import stored_text
 
 LISTED = Clamped(1, MAX_PAGE, PAGE)
 
@@ -36,7 +37,9 @@ class Notification(Answer):
     is_read: bool
     created_at: datetime
     actor: Actor | None = Field(description="Who caused it; null once their account is gone.")
-    text: str = Field(description="Ready to show, in Russian (e.g. «vera упомянул(а) вас в #общий»).")
+    text: str = Field(description=(
+        "Ready to show; stored in Russian when made, whatever the reader's language "
+        f"(e.g. «{stored_text('notifications.mention', username='vera', channel='general')}»)."))
     link: str = Field(description="The /app URL that opens it.")
     channel_id: int | None
     server_id: int | None

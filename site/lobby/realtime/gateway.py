@@ -22,7 +22,7 @@ from simple_websocket import ConnectionClosed
 
 from lobby import fastjson
 from lobby.accounts.tokens import user_for_access_token
-from lobby.errors import HTTP_MESSAGES, ApiError
+from lobby.errors import ApiError, http_message
 from lobby.input_guard import refuse_nul
 from lobby.extensions import db, sock
 from lobby.realtime.handlers import handle
@@ -69,7 +69,7 @@ def guard_handshake():
     origin = request.headers.get("Origin")
     if origin and not origin_allowed(origin):
         log.warning("live socket refused: foreign origin %s", origin[:200])
-        response = jsonify(message=HTTP_MESSAGES[403], code="FORBIDDEN")
+        response = jsonify(message=http_message(403), code="FORBIDDEN")
         response.status_code = 403
         return response
     request.environ.pop("HTTP_SEC_WEBSOCKET_EXTENSIONS", None)
@@ -173,7 +173,7 @@ def answer(conn: Connection, raw, buckets: "Buckets", limit: int) -> None:
         conn.enqueue(frame("error", error.to_dict(), message_id))
     except Exception:
         log.exception("live socket frame failed")
-        conn.enqueue(frame("error", {"message": HTTP_MESSAGES[500], "code": "INTERNAL_ERROR"}, message_id))
+        conn.enqueue(frame("error", {"message": http_message(500), "code": "INTERNAL_ERROR"}, message_id))
     finally:
         db.session.remove()  # each frame is its own unit of work; the socket holds no connection
 

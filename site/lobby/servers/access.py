@@ -13,6 +13,7 @@ from lobby.extensions import db
 from lobby.servers.models import Ban, Channel, Membership, Server
 from lobby.texts import text
 
+# Russian, for the API document (built at import); an answer asks text() when it is made.
 NOT_FOUND = text("server.not_found")
 NOT_MEMBER = text("server.not_member")
 NO_RIGHTS = text("server.no_rights")
@@ -42,7 +43,7 @@ def access_server(user: User, server_id: int) -> tuple[Server, Membership | None
     row = db.session.execute(SERVER_WITH_MEMBERSHIP, {"server": server_id, "user": user.id}).first()
     server, membership = row if row is not None else (None, None)
     if server is None or (not server.is_public and membership is None):
-        raise ApiError(404, NOT_FOUND, "SERVER_NOT_FOUND")
+        raise ApiError(404, text("server.not_found"), "SERVER_NOT_FOUND")
     return server, membership
 
 
@@ -50,21 +51,21 @@ def access_member(user: User, server_id: int) -> tuple[Server, Membership]:
     """A server the user belongs to (channels, members, messages)."""
     server, membership = access_server(user, server_id)
     if membership is None:
-        raise ApiError(403, NOT_MEMBER, "NOT_A_MEMBER")
+        raise ApiError(403, text("server.not_member"), "NOT_A_MEMBER")
     return server, membership
 
 
 def access_moderator(user: User, server_id: int) -> tuple[Server, Membership]:
     server, membership = access_member(user, server_id)
     if not membership.moderates:
-        raise ApiError(403, NO_RIGHTS, "FORBIDDEN")
+        raise ApiError(403, text("server.no_rights"), "FORBIDDEN")
     return server, membership
 
 
 def access_owner(user: User, server_id: int) -> tuple[Server, Membership]:
     server, membership = access_member(user, server_id)
     if server.owner_id != user.id:
-        raise ApiError(403, NO_RIGHTS, "FORBIDDEN")
+        raise ApiError(403, text("server.no_rights"), "FORBIDDEN")
     return server, membership
 
 

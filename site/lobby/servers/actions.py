@@ -11,6 +11,7 @@ from lobby.accounts.models import User
 from lobby.database import utcnow
 from lobby.errors import ApiError
 from lobby.extensions import db
+from lobby.i18n import _
 from lobby.reads.actions import start_markers
 from lobby.realtime.notify import notify_access_revoked
 from lobby.realtime.watch import notify_channel_created, notify_server_channels
@@ -21,7 +22,7 @@ from lobby.servers.validation import TEMPLATES
 from lobby.texts import text
 from lobby.voice.actions import do_drop_seat
 
-BANNED = text("server.banned")
+BANNED = text("server.banned")  # Russian, for the API document; an answer asks text() then
 
 
 def new_invite_code() -> str:
@@ -41,7 +42,7 @@ def do_create_server(owner: User, fields: dict, icon_upload=None) -> Server:
     db.session.add(server)
     db.session.flush()
     for position, (name, kind) in enumerate(TEMPLATES[fields["template"]]):
-        db.session.add(Channel(server_id=server.id, name=name, type=kind, position=position))
+        db.session.add(Channel(server_id=server.id, name=_(name), type=kind, position=position))
     db.session.add(Membership(server_id=server.id, user_id=owner.id, role=OWNER))
     db.session.commit()
     notify_server_channels(owner.id, server.id)
@@ -73,7 +74,7 @@ def do_join(server: Server, user: User) -> Membership:
     if existing is not None:
         return existing
     if active_ban(user.id, server.id):
-        raise ApiError(403, BANNED, "BANNED")
+        raise ApiError(403, text("server.banned"), "BANNED")
     membership = Membership(server_id=server.id, user_id=user.id, role=MEMBER)
     db.session.add(membership)
     start_markers(user.id, server.id)  # the server's history is not unread to a newcomer

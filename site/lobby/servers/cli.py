@@ -15,6 +15,7 @@ from lobby.accounts.validation import check_registration
 from lobby.database import utcnow
 from lobby.errors import ValidationError
 from lobby.extensions import db
+from lobby.i18n import DEFAULT_LANGUAGE, LANGUAGES, N_, _, in_language
 from lobby.servers import actions, listing
 from lobby.servers.access import membership_of
 from lobby.servers.models import Server
@@ -39,18 +40,23 @@ def list_servers():
         ]))
 
 
-# Demo people: username (after DEMO_PREFIX), first name, last name.
+# Demo people: username (after DEMO_PREFIX), first name, last name. The names, like the servers'
+# names and descriptions, are written in the language `seed-demo --language` asks for.
 DEMO_PREFIX = "demo-"
 DEMO_DOMAIN = "lobby.example"  # RFC 2606: never a real mailbox
 DEMO_PEOPLE = [
-    ("alexey", "Алексей", "Смирнов"), ("maria", "Мария", "Иванова"), ("dmitry", "Дмитрий", "Кузнецов"),
-    ("anna", "Анна", "Попова"), ("sergey", "Сергей", "Васильев"), ("olga", "Ольга", "Петрова"),
-    ("ivan", "Иван", "Соколов"), ("ekaterina", "Екатерина", "Михайлова"), ("nikolay", "Николай", "Новиков"),
-    ("tatiana", "Татьяна", "Фёдорова"), ("pavel", "Павел", "Морозов"), ("elena", "Елена", "Волкова"),
-    ("andrey", "Андрей", "Алексеев"), ("natalia", "Наталья", "Лебедева"), ("mikhail", "Михаил", "Семёнов"),
-    ("irina", "Ирина", "Егорова"), ("artem", "Артём", "Павлов"), ("yulia", "Юлия", "Козлова"),
-    ("kirill", "Кирилл", "Степанов"), ("svetlana", "Светлана", "Николаева"), ("roman", "Роман", "Орлов"),
-    ("daria", "Дарья", "Андреева"), ("maxim", "Максим", "Макаров"), ("polina", "Полина", "Захарова"),
+    ("alexey", N_("Алексей"), N_("Смирнов")), ("maria", N_("Мария"), N_("Иванова")),
+    ("dmitry", N_("Дмитрий"), N_("Кузнецов")), ("anna", N_("Анна"), N_("Попова")),
+    ("sergey", N_("Сергей"), N_("Васильев")), ("olga", N_("Ольга"), N_("Петрова")),
+    ("ivan", N_("Иван"), N_("Соколов")), ("ekaterina", N_("Екатерина"), N_("Михайлова")),
+    ("nikolay", N_("Николай"), N_("Новиков")), ("tatiana", N_("Татьяна"), N_("Фёдорова")),
+    ("pavel", N_("Павел"), N_("Морозов")), ("elena", N_("Елена"), N_("Волкова")),
+    ("andrey", N_("Андрей"), N_("Алексеев")), ("natalia", N_("Наталья"), N_("Лебедева")),
+    ("mikhail", N_("Михаил"), N_("Семёнов")), ("irina", N_("Ирина"), N_("Егорова")),
+    ("artem", N_("Артём"), N_("Павлов")), ("yulia", N_("Юлия"), N_("Козлова")),
+    ("kirill", N_("Кирилл"), N_("Степанов")), ("svetlana", N_("Светлана"), N_("Николаева")),
+    ("roman", N_("Роман"), N_("Орлов")), ("daria", N_("Дарья"), N_("Андреева")),
+    ("maxim", N_("Максим"), N_("Макаров")), ("polina", N_("Полина"), N_("Захарова")),
 ]
 
 
@@ -68,21 +74,22 @@ class DemoServer:
 
 
 DEMO_SERVERS = [
-    DemoServer("Кибер Арена", "Турниры, поиск команды и разборы матчей по CS2, Dota 2 и Valorant.",
+    DemoServer(N_("Кибер Арена"), N_("Турниры, поиск команды и разборы матчей по CS2, Dota 2 и Valorant."),
                "esports", "gaming", "alexey", 22, 1, 150, verified=True),
-    DemoServer("Уютная таверна", "Кооперативные игры по вечерам, настолки и дружеские посиделки в голосовом.",
+    DemoServer(N_("Уютная таверна"), N_("Кооперативные игры по вечерам, настолки и дружеские посиделки в голосовом."),
                "gaming", "gaming", "maria", 15, 6, 60),
-    DemoServer("Код и кофе", "Программирование, код-ревью и разговоры о технологиях за чашкой кофе.",
+    DemoServer(N_("Код и кофе"), N_("Программирование, код-ревью и разговоры о технологиях за чашкой кофе."),
                "tech", "community", "dmitry", 12, 2, 120, verified=True),
-    DemoServer("Ночной плейлист", "Делимся музыкой, собираем плейлисты и слушаем новые альбомы вместе.",
+    DemoServer(N_("Ночной плейлист"), N_("Делимся музыкой, собираем плейлисты и слушаем новые альбомы вместе."),
                "music", "community", "anna", 9, 5, 30),
-    DemoServer("Пиксельная мастерская", "Пиксель-арт, иллюстрации и 3D: показываем работы и учимся друг у друга.",
+    DemoServer(N_("Пиксельная мастерская"),
+               N_("Пиксель-арт, иллюстрации и 3D: показываем работы и учимся друг у друга."),
                "creative", "custom", "sergey", 6, 0, 90),
-    DemoServer("Соседи по сети", "Общение обо всём: новости, хобби, советы и просто хорошая компания.",
+    DemoServer(N_("Соседи по сети"), N_("Общение обо всём: новости, хобби, советы и просто хорошая компания."),
                "community", "community", "olga", 18, 3, 200),
-    DemoServer("Инди-разработка", "Делаем свои игры: движки, геймдизайн, плейтесты и поиск команды.",
+    DemoServer(N_("Инди-разработка"), N_("Делаем свои игры: движки, геймдизайн, плейтесты и поиск команды."),
                "tech", "custom", "ivan", 8, 2, 45),
-    DemoServer("Ретро геймеры", "Денди, Сега и первые PlayStation: вспоминаем классику и проходим её снова.",
+    DemoServer(N_("Ретро геймеры"), N_("Денди, Сега и первые PlayStation: вспоминаем классику и проходим её снова."),
                "gaming", "gaming", "ekaterina", 4, 3, 10),
 ]
 
@@ -106,10 +113,11 @@ def seed_server(plan: DemoServer, people: dict[str, User]) -> tuple[Server, bool
     """The demo server, created with its members if missing; an existing one is left alone (its
     owner may have kicked or banned people since)."""
     owner = people[plan.owner]
-    server = db.session.scalar(select(Server).where(Server.name == plan.name, Server.owner_id == owner.id))
+    name = _(plan.name)
+    server = db.session.scalar(select(Server).where(Server.name == name, Server.owner_id == owner.id))
     if server is not None:
         return server, False
-    fields = check_new_server({"name": plan.name, "description": plan.description, "category": plan.category,
+    fields = check_new_server({"name": name, "description": _(plan.description), "category": plan.category,
                                "template": plan.template, "isPublic": True})
     server = actions.do_create_server(owner, fields)
     now = utcnow()
@@ -134,11 +142,19 @@ def seed_server(plan: DemoServer, people: dict[str, User]) -> tuple[Server, bool
 
 
 @servers.command("seed-demo")
-def seed_demo():
+@click.option("--language", type=click.Choice(LANGUAGES), default=DEFAULT_LANGUAGE, show_default=True,
+              help="The language of the demo people's names, the servers' names, descriptions and channels.")
+def seed_demo(language: str):
     """Create demo users and public servers with channels and members (safe to run again)."""
+    with in_language(language):
+        seed_all()
+
+
+def seed_all():
+    """`seed-demo`, in the language it was asked in."""
     people, new_users = {}, 0
     for username, first_name, last_name in DEMO_PEOPLE:
-        people[username], created = demo_user(username, first_name, last_name)
+        people[username], created = demo_user(username, _(first_name), _(last_name))
         new_users += created
     click.echo(f"demo users: {new_users} created, {len(people) - new_users} already there")
     new_servers = 0

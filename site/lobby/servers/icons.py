@@ -21,9 +21,15 @@ REDUCING_GAP = 2.0  # shrink by a whole factor first (JPEG: while decoding) to t
 BAND_ROWS = 16  # rows of the reduced picture made at a time
 FORMATS = None  # any format Pillow reads: the icon is always written again as a PNG
 
-TOO_BIG = text("server.icon_too_big", megabytes=MAX_BYTES // 2**20)
-TOO_MANY_PIXELS = text("server.icon_too_many_pixels", megapixels=images.MAX_PIXELS // 1_000_000)
-NOT_AN_IMAGE = text("server.icon_not_an_image")
+
+def refusals() -> tuple[str, str, str]:
+    """Too many bytes, too many pixels, not a picture: in the reader's language (asked when refusing)."""
+    return (text("server.icon_too_big", megabytes=MAX_BYTES // 2**20),
+            text("server.icon_too_many_pixels", megapixels=images.MAX_PIXELS // 1_000_000),
+            text("server.icon_not_an_image"))
+
+
+TOO_BIG, TOO_MANY_PIXELS, NOT_AN_IMAGE = refusals()  # Russian, for the API document (built at import)
 
 
 def folder() -> Path:
@@ -34,7 +40,7 @@ def folder() -> Path:
 
 def save_icon(upload) -> str:
     """Validate and store an uploaded icon; returns its file name."""
-    png = small_png(upload, "icon", (TOO_BIG, TOO_MANY_PIXELS, NOT_AN_IMAGE))
+    png = small_png(upload, "icon", refusals())
     name = f"{secrets.token_hex(12)}.png"
     (folder() / name).write_bytes(png)
     return name

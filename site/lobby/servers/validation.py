@@ -9,16 +9,21 @@ import re
 import unicodedata
 
 from lobby.errors import ValidationError
+from lobby.i18n import N_
 from lobby.texts import text as words
 
-NAME = re.compile(r"^[A-Za-zА-Яа-яЁё0-9 _-]+$")
+# Latin or Cyrillic (А-Я, а-я, Ё, ё: written as escapes, the pattern is no text for people) letters,
+# digits, spaces, hyphens, underscores.
+NAME = re.compile("^[A-Za-z\u0410-\u042f\u0430-\u044f\u0401\u04510-9 _-]+$")
 NAME_MIN, NAME_MAX = 2, 100  # the texts of server.name_too_short and _too_long say these
 DESCRIPTION_MAX = REASON_MAX = 500
 INVITE_MIN, INVITE_MAX = 3, 50
+# The channels each template creates: their names are translated when a server is made (`_()` in
+# servers/actions.py), so a server is born with channels named in its creator's language.
 TEMPLATES = {
-    "gaming": [("общий", "TEXT"), ("игра", "TEXT"), ("голосовой", "VOICE")],
-    "community": [("добро-пожаловать", "TEXT"), ("общение", "TEXT"), ("новости", "TEXT")],
-    "custom": [("основной", "TEXT")],
+    "gaming": [(N_("общий"), "TEXT"), (N_("игра"), "TEXT"), (N_("голосовой"), "VOICE")],
+    "community": [(N_("добро-пожаловать"), "TEXT"), (N_("общение"), "TEXT"), (N_("новости"), "TEXT")],
+    "custom": [(N_("основной"), "TEXT")],
 }
 CATEGORIES = ("gaming", "community", "tech", "music", "esports", "creative")
 CHANNEL_TYPES = ("TEXT", "VOICE")

@@ -16,9 +16,16 @@ from lobby.servers import icons
 from lobby.texts import text
 
 MAX_BYTES = icons.MAX_BYTES
-REFUSALS = (text("settings.avatar_too_big", megabytes=MAX_BYTES // 2**20),
+
+
+def refusals() -> tuple[str, str, str]:
+    """Too many bytes, too many pixels, not a picture: in the reader's language (asked when refusing)."""
+    return (text("settings.avatar_too_big", megabytes=MAX_BYTES // 2**20),
             text("settings.avatar_too_many_pixels", megapixels=images.MAX_PIXELS // 1_000_000),
             text("settings.avatar_not_image"))
+
+
+REFUSALS = refusals()  # Russian, for the API document (built at import)
 
 
 def folder() -> Path:
@@ -29,7 +36,7 @@ def folder() -> Path:
 
 def save_avatar(upload) -> str:
     """Check and store an uploaded avatar; its file name. Raises ValidationError on `avatar`."""
-    png = icons.small_png(upload, "avatar", REFUSALS)
+    png = icons.small_png(upload, "avatar", refusals())
     # The PNG is at most 256 px a side: writing it again as WebP costs about a millisecond.
     with Image.open(BytesIO(png)) as picture:
         out = BytesIO()

@@ -10,6 +10,7 @@ from lobby.dms.access import check_may_call
 from lobby.dms.models import DmParticipant
 from lobby.errors import ApiError
 from lobby.extensions import db
+from lobby.i18n import language, plural_form
 from lobby.servers.access import access_channel
 from lobby.servers.models import VOICE, Channel
 from lobby.texts import text
@@ -64,12 +65,10 @@ def channel_full(limit: int) -> ApiError:
 
 
 def participants(number: int) -> str:
-    """The noun agreeing with its number: 1 участник, 2 участника, 8 участников, 21 участник."""
-    if number % 10 == 1 and number % 100 != 11:
-        return text("voice.participants_one")
-    if 2 <= number % 10 <= 4 and not 12 <= number % 100 <= 14:
-        return text("voice.participants_few")
-    return text("voice.participants_many")
+    """The noun agreeing with its number, by the reader's language's rule: 1 участник, 2 участника,
+    8 участников, 21 участник (English: 1 participant, 21 participants)."""
+    forms = [text("voice.participants_one"), text("voice.participants_few"), text("voice.participants_many")]
+    return plural_form(forms, number, language())
 
 
 def not_in_voice() -> ApiError:

@@ -10,8 +10,9 @@ from lobby.accounts.session import api_login_required, json_response
 from lobby.errors import ApiError
 from lobby.extensions import csrf
 from lobby.schema import BEARER, NOT_VERIFIED, UNAUTHORIZED, Answer, Response, api, refusals
-from lobby.servers.access import NOT_FOUND, access_server
+from lobby.servers.access import access_server
 from lobby.servers.refusals import SERVER_NOT_FOUND
+from lobby.texts import text
 from lobby.voice.access import voice_channel_ids
 from lobby.voice.config import voice_config
 from lobby.voice.frames import ChannelStatesFrame
@@ -44,7 +45,7 @@ def rooms(server_id: int):
     public server too (a seat is no business of someone who has not joined)."""
     _, membership = access_server(g.user, server_id)
     if membership is None:
-        raise ApiError(404, NOT_FOUND, "SERVER_NOT_FOUND")
+        raise ApiError(404, text("server.not_found"), "SERVER_NOT_FOUND")
     return json_response(channel_states(server_id, voice_channel_ids(server_id)))
 
 
