@@ -80,6 +80,17 @@ def in_language(lang: str | None):
     return force_locale(lang if lang in LANGUAGES else DEFAULT_LANGUAGE)
 
 
+def languages_of(user_ids) -> dict[int, str]:
+    """Each person's language, in one read (the people a notification is written for)."""
+    from sqlalchemy import select
+    from lobby.extensions import db
+    from lobby.settings.models import UserSettings
+    ids = set(user_ids)
+    chosen = {user_id: (document.get("general") or {}).get("language") for user_id, document in db.session.execute(
+        select(UserSettings.user_id, UserSettings.document).where(UserSettings.user_id.in_(ids))) if ids}
+    return {user_id: chosen.get(user_id) if chosen.get(user_id) in LANGUAGES else DEFAULT_LANGUAGE for user_id in ids}
+
+
 def language_of(user_id: int) -> str:
     """A person's chosen language (their setting), for what is sent to them rather than shown:
     one primary-key read (an API error needs no more of the settings than this)."""

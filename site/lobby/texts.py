@@ -237,6 +237,25 @@ def text(code: str, **values) -> str:
     return _(TEXTS[code], **values)
 
 
+def text_for(user_id: int, code: str, **values) -> str:
+    """The message in `user_id`'s language, for a text kept for them (a notification): written
+    when it happens, read later by them, whoever's request wrote it."""
+    from lobby.i18n import in_language, language_of
+    with in_language(language_of(user_id)):
+        return text(code, **values)
+
+
+def texts_for(user_ids, code: str, **values) -> dict[int, str]:
+    """`text_for` for several people at once (one read of their languages)."""
+    from lobby.i18n import in_language, languages_of
+    languages = languages_of(user_ids)
+    written = {}
+    for lang in set(languages.values()):
+        with in_language(lang):
+            written[lang] = text(code, **values)
+    return {user_id: written[lang] for user_id, lang in languages.items()}
+
+
 def stored_text(code: str, **values) -> str:
     """The message for `code` in Russian, whoever's request asks: for a text kept in the database
     (a notification, a deleted account's name), which others read later in their own language."""

@@ -145,3 +145,14 @@ def test_only_the_newest_are_kept(guild, in_database, app):
         newest = db.session.scalar(select(func.max(Notification.id)).where(Notification.user_id == guild.bob.id))
     assert KEPT <= kept < KEPT + TRIM_EVERY
     assert notifications(guild.bob)["notifications"][0]["id"] == newest
+
+
+def test_each_notification_is_written_in_its_readers_language(people, guild):
+    """Kept as written: the reader's language when it happens, whoever's request made it."""
+    english = {"general": {"language": "en"}}
+    assert guild.bob.client.patch("/api/settings", json=english, headers=guild.bob.headers()).status_code == 200
+    say(guild.alice, guild.channel, "@bob глянь")
+    assert only(guild.bob)["text"] == "alice mentioned you in #общий"
+    alice, dave = guild.alice, people("dave")
+    ask(dave, alice)
+    assert only(alice)["text"] == "dave отправил(а) вам запрос в друзья"

@@ -15,7 +15,7 @@ from lobby.friends.models import Block
 from lobby.notifications.listing import actor_dict, notification_dict, unread_counts
 from lobby.notifications.models import DM, Notification
 from lobby.realtime.bus import Recipients, publish
-from lobby.texts import stored_text, text
+from lobby.texts import text, text_for
 
 KEPT = 500  # per person, newest first
 TRIM_EVERY = 16  # a person's oldest are trimmed when a new id is a multiple of this: 1 insert in 16
@@ -82,7 +82,7 @@ RETURNING id""").bindparams(bindparam("created_at", type_=UtcDateTime()))
 def do_notify_dm(user_id: int, actor, channel_id: int, message_id: int) -> dict | None:
     """A DM arrived for `user_id`: their conversation's notification, unless one is still unread."""
     now = utcnow()
-    draft = {"user_id": user_id, "actor_id": actor.id, "text": stored_text("notifications.dm", username=actor.username),
+    draft = {"user_id": user_id, "actor_id": actor.id, "text": text_for(user_id, "notifications.dm", username=actor.username),
              "link": f"/app/friends?dm={actor.id}", "channel_id": channel_id, "message_id": message_id,
              "is_read": False, "created_at": now}
     made = db.session.execute(DM_NOTIFICATION, draft).scalar()

@@ -6,7 +6,7 @@ from types import SimpleNamespace
 
 from lobby.notifications.actions import Draft, do_notify
 from lobby.notifications.models import FRIEND_ACCEPTED, FRIEND_REQUEST
-from lobby.texts import stored_text
+from lobby.texts import text_for
 
 FRIENDS_PAGE = "/app/friends"
 
@@ -16,10 +16,11 @@ def do_notify_friend_request(request: dict) -> None:
     sender = request["fromUser"]
     actor = SimpleNamespace(id=sender["id"], username=sender["username"], profile_image_url=sender["profileImageUrl"])
     do_notify([Draft(request["toUser"]["id"], FRIEND_REQUEST, actor,
-                     stored_text("notifications.friend_request", username=actor.username), FRIENDS_PAGE)])
+                     text_for(request["toUser"]["id"], "notifications.friend_request", username=actor.username),
+                     FRIENDS_PAGE)])
 
 
 def do_notify_friend_accepted(accepter, requester_id: int) -> None:
     """`accepter` (a User) accepted the request `requester_id` had sent."""
     do_notify([Draft(requester_id, FRIEND_ACCEPTED, accepter,
-                     stored_text("notifications.friend_accepted", username=accepter.username), FRIENDS_PAGE)])
+                     text_for(requester_id, "notifications.friend_accepted", username=accepter.username), FRIENDS_PAGE)])

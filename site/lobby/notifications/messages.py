@@ -17,7 +17,7 @@ from lobby.extensions import db
 from lobby.notifications.actions import Draft, do_notify, do_notify_dm
 from lobby.notifications.models import MENTION, REPLY
 from lobby.servers.models import Channel
-from lobby.texts import stored_text
+from lobby.texts import text_for, texts_for
 
 REMEMBERED = 100_000  # channels; past it the memory starts again (a cheap bound, not an LRU)
 
@@ -62,7 +62,9 @@ def do_notify_message(message: dict, mentioned: list[int], replied_author_id: in
     about = {"channel_id": channel_id, "server_id": server_id, "message_id": message["id"], "actor": actor,
              "link": f"/app/servers/{server_id}/channels/{channel_id}"}
     said = {"username": actor.username, "channel": name}
-    drafts = [Draft(user_id, MENTION, text=stored_text("notifications.mention", **said), **about) for user_id in named]
+    # Each written in its reader's language (kept as written: the row is theirs alone).
+    mentioned = texts_for(named, "notifications.mention", **said)
+    drafts = [Draft(user_id, MENTION, text=mentioned[user_id], **about) for user_id in named]
     if replied is not None:
-        drafts.append(Draft(replied, REPLY, text=stored_text("notifications.reply", **said), **about))
+        drafts.append(Draft(replied, REPLY, text=text_for(replied, "notifications.reply", **said), **about))
     do_notify(drafts)
