@@ -11,8 +11,9 @@ from selenium.webdriver.support.ui import WebDriverWait
 from lobby.accounts.actions import find_user
 from lobby.settings.store import settings_of
 from tests.accounts.conftest import PASSWORD
-from tests.browser.helpers import page_text, wait_for, wait_for_island, wait_for_text, wait_until_url
+from tests.browser.helpers import page_text, wait_for, wait_for_island, wait_for_text
 from tests.browser.test_servers import make_person, sign_in
+from tests.browser.test_settings import sign_in_without_js
 from tests.support import run_jobs, text_of
 
 
@@ -79,11 +80,7 @@ def test_a_visitor_switches_the_landing_page_to_english(app, browser, live):
 def test_the_language_changes_through_the_plain_form_with_javascript_off(app, browser_without_js, live):
     make_person(app, "olga", "Ольга")
     driver = browser_without_js
-    driver.get(live.url + "/auth")
-    driver.find_element(By.ID, "emailOrUsername").send_keys("olga")
-    driver.find_element(By.ID, "password").send_keys(PASSWORD)
-    driver.find_element(By.CSS_SELECTOR, "button[type=submit]").click()
-    wait_until_url(driver, "/app")
+    sign_in_without_js(driver, live, "olga")
     driver.get(live.url + "/app/settings/general")
     Select(driver.find_element(By.CSS_SELECTOR, "select[name='language']")).select_by_value("en")
     driver.find_element(By.XPATH, "//button[normalize-space()='Сохранить изменения']").click()

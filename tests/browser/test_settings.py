@@ -111,14 +111,19 @@ def test_importing_a_broken_file_says_so(app, browser, live, tmp_path):
         lambda d: d.find_element(By.ID, "error-import").text == "Неверный формат файла настроек")
 
 
-def test_display_name_changes_through_the_plain_form_with_javascript_off(app, browser_without_js, live):
-    make_person(app, "olga", "Ольга")
-    driver = browser_without_js
+def sign_in_without_js(driver, live, username: str) -> None:
+    """The plain sign-in form (the islands' sign_in needs JavaScript)."""
     driver.get(live.url + "/auth")
-    driver.find_element(By.ID, "emailOrUsername").send_keys("olga")
+    driver.find_element(By.ID, "emailOrUsername").send_keys(username)
     driver.find_element(By.ID, "password").send_keys(PASSWORD)
     driver.find_element(By.CSS_SELECTOR, "button[type=submit]").click()
     wait_until_url(driver, "/app")
+
+
+def test_display_name_changes_through_the_plain_form_with_javascript_off(app, browser_without_js, live):
+    make_person(app, "olga", "Ольга")
+    driver = browser_without_js
+    sign_in_without_js(driver, live, "olga")
     driver.get(live.url + "/app/settings/profile")
     driver.find_element(By.ID, "f-displayName").send_keys("Оля без JS")
     driver.find_element(By.XPATH, "//button[normalize-space()='Сохранить изменения']").click()
