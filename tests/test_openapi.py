@@ -115,7 +115,7 @@ def test_every_json_body_operation_answers_that_400_to_a_body_that_is_not_an_obj
     channel = next(c["id"] for c in owner.get(f"/api/servers/{server['id']}/channels").get_json()["channels"]
                    if c["type"] == "TEXT")
     sent = owner.post(f"/api/messages/{channel}/messages", json={"content": "привет"}).get_json()["message"]
-    ids = {"server_id": server["id"], "channel_id": channel, "message_id": sent["id"]}
+    ids = {"server_id": server["id"], "channel_id": channel, "message_id": sent["id"], "user_id": owner.id, "report_id": 1}
     caller = app.test_client()  # no refresh cookie: `refresh` reads the body only without one
     for path, method, _ in json_body_operations(fetch(client)):
         response = caller.open(path.format(**ids), method=method.upper(), data="[1]",

@@ -27,6 +27,8 @@ PLACEHOLDER = re.compile(r"\{(\w+)\}")
 NOT_TEXTS = {
     "site/lobby/messages/search_index.py": "Russian word endings for stemming the search index",
     "site/lobby/messages/search.py": "Russian search words ('вчера', 'на прошлой неделе') understood in both languages",
+    "site/lobby/messages/search_operators.py": "Russian operator values ('вчера', 'на прошлой неделе', 'файл') "
+                                                "people type, understood in both languages",
 }
 AUTONYMS = {"Русский"}  # a language's own name, shown the same to everybody
 

@@ -8,7 +8,9 @@ import { createPortal } from 'react-dom';
 import useLiveAccount from './live/useLiveAccount.js';
 import useLiveFriends from './live/useLiveFriends.js';
 import useLiveNotifications from './live/useLiveNotifications.js';
+import useLiveStructure from './live/useLiveStructure.js';
 import useLiveUnread from './live/useLiveUnread.js';
+import MembersHost from './members/MembersHost.jsx';
 import Modals from './Modals.jsx';
 import Region from './regions/Region.jsx';
 import { useRoute } from './router.js';
@@ -48,6 +50,7 @@ function Shell({ user }) {
   useLiveAccount(user.id);
   useLiveFriends(user.id);
   useLiveNotifications();
+  useLiveStructure();
   useLiveUnread(user.id);
   useStartupChannel(user.id);
   const scrim = useFrameLayout();
@@ -61,6 +64,7 @@ function Shell({ user }) {
         body,
       )}
       <Modals route={route} />
+      <MembersHost route={route} user={user} />
     </>
   );
 }

@@ -4,6 +4,7 @@
 import { lazy, Suspense } from 'react';
 import { navigate } from './router.js';
 import SearchHost from './search/SearchHost.jsx';
+import ConfirmHost from './ui/ConfirmHost.jsx';
 import { useShell } from './store.js';
 import { loadLater } from './loadLater.js';
 
@@ -32,6 +33,7 @@ export default function Modals({ route }) {
         )}
       </Suspense>
       <SearchHost />
+      <ConfirmHost />
     </>
   );
 }

@@ -1,5 +1,7 @@
 // Six single-digit boxes (spec §2 "Verify e-mail"): a digit moves focus on, Backspace on an empty
-// box goes back, six digits pasted into any box (or autofilled) fill them all and complete the code.
+// box goes back, six digits pasted into any box (or autofilled) fill them all and complete the code;
+// so does typing the digit that fills the last empty box. `onComplete` gets each completed code
+// once per change (the owner keeps one request in flight).
 import { useImperativeHandle, useRef } from 'react';
 import { t } from '../lib/i18n.js';
 
@@ -25,10 +27,17 @@ export default function CodeBoxes({ ref, digits, onChange, onComplete, invalid =
 
   useImperativeHandle(ref, () => ({ focusFirst: () => focus(0) }), []);
 
+  // A code every box of which holds a digit, made by the user's last change: it is sent.
+  function completeIf(next) {
+    const code = next.join('');
+    if (code.length === CODE_LENGTH) onComplete(code);
+  }
+
   function put(index, value) {
     const next = [...digits];
     next[index] = value;
     onChange(next);
+    if (value) completeIf(next);
   }
 
   // Several digits at once: six or more are the whole code, fewer fill on from `from`.
@@ -46,6 +55,7 @@ export default function CodeBoxes({ ref, digits, onChange, onComplete, invalid =
     });
     onChange(next);
     focus(from + text.length);
+    completeIf(next);
   }
 
   function change(index, event) {

@@ -75,14 +75,20 @@ export default function VerifyEmail({ email = '', errors = {}, resendIn = RESEND
     setTimeout(() => window.location.assign(target), delay);
   }
 
+  // One request at a time: a paste and the last typed digit may both complete the code in one tick,
+  // before `sending` re-renders.
+  const inFlight = useRef(false);
+
   async function verify(value = code) {
-    if (value.length !== CODE_LENGTH || sending || done) return;
+    if (value.length !== CODE_LENGTH || inFlight.current || done) return;
+    inFlight.current = true;
     setSending(true);
     setError('');
     try {
       await post('/api/auth/verify-email-code', { code: value, email });
       window.location.assign('/auth?verified=true');
     } catch (failure) {
+      inFlight.current = false;
       setDigits(EMPTY);
       setSending(false);
       if (failure.code === 'ALREADY_VERIFIED') {

@@ -9,6 +9,7 @@ const CLASSES = {
   'high-contrast': (s) => s.accessibility.highContrast,
   'colour-blind': (s) => s.accessibility.colorBlindFriendly,
   'screen-reader': (s) => s.accessibility.screenReaderOptimized,
+  'keyboard-nav': (s) => s.accessibility.keyboardNavigation,
   'quiet-focus': (s) => !s.accessibility.focusIndicators,
   'no-avatars': (s) => !s.appearance.showAvatars,
   'no-timestamps': (s) => !s.appearance.showTimestamps,

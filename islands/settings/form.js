@@ -3,6 +3,7 @@
 // colour picker kept in step, volume read-outs, the browser's notification permission, and the
 // test button ('Тестовое уведомление'). Listens on `root` once; the forms inside may be swapped.
 import { t } from '../lib/i18n.js';
+import { submitCodeWhenComplete } from './code.js';
 
 const FORM = 'settings-form';
 
@@ -22,6 +23,7 @@ function saveButton(root, saving) {
 }
 
 function onInput(root, field) {
+  submitCodeWhenComplete(field);
   if (!field.form || field.form.id !== FORM) return;
   status(root, 'dirty');
   if (field.type === 'range') {

@@ -93,6 +93,8 @@ def register_blueprints(app: Flask) -> None:
     from lobby.messages import attachments_api
     from lobby.messages import search as messages_search
     from lobby.servers import api as servers_api
+    from lobby.servers import channels_api as server_channels_api
+    from lobby.servers import reports_api, roles_api as server_roles_api  # issue 18: roles, timeouts, reports
     from lobby.friends import api as friends_api
     from lobby.dms import api as dms_api
     from lobby.reads import api as reads_api
@@ -100,9 +102,10 @@ def register_blueprints(app: Flask) -> None:
     from lobby.voice import api as voice_api
     from lobby.settings import api as settings_api
 
-    for module in (health, landing, apidoc, shell, accounts_api, accounts_pages, servers_api, messages_api,
-                   attachments_api, messages_search, users_search, friends_api, dms_api, reads_api, notifications_api,
-                   voice_api, settings_api, account_api, account_settings_pages):
+    for module in (health, landing, apidoc, shell, accounts_api, accounts_pages, servers_api, server_channels_api,
+                   server_roles_api, reports_api,
+                   messages_api, attachments_api, messages_search, users_search, friends_api, dms_api, reads_api,
+                   notifications_api, voice_api, settings_api, account_api, account_settings_pages):
         app.register_blueprint(module.blueprint)
     from lobby import settings_pages  # the personal settings pages, /app/settings/<section>
     app.register_blueprint(settings_pages.blueprint)

@@ -16,7 +16,7 @@ pages (a cookie), else the browser's Accept-Language, else Russian.
 """
 from __future__ import annotations
 
-from flask import Flask, has_request_context, redirect, request
+from flask import Flask, g, has_request_context, redirect, request
 from flask_babel import Babel, force_locale, get_locale, gettext, pgettext
 
 LANGUAGES = ("ru", "en")
@@ -104,6 +104,9 @@ def language_of(user_id: int) -> str:
 def select_language() -> str:
     if not has_request_context():
         return DEFAULT_LANGUAGE
+    caller = g.get("user")  # an API call's bearer: its person's setting, whatever cookie rides along
+    if caller is not None:
+        return language_of(caller.id)
     from flask_login import current_user
     if current_user.is_authenticated:
         from lobby.settings_look import already_read

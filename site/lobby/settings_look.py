@@ -19,6 +19,7 @@ CLASSES = {
     "high-contrast": lambda s: s["accessibility"]["highContrast"],
     "colour-blind": lambda s: s["accessibility"]["colorBlindFriendly"],
     "screen-reader": lambda s: s["accessibility"]["screenReaderOptimized"],
+    "keyboard-nav": lambda s: s["accessibility"]["keyboardNavigation"],
     "quiet-focus": lambda s: not s["accessibility"]["focusIndicators"],
     "no-avatars": lambda s: not s["appearance"]["showAvatars"],
     "no-timestamps": lambda s: not s["appearance"]["showTimestamps"],

@@ -46,6 +46,9 @@ TEXTS: dict[str, str] = {
     # Search (messages and people)
     "search.too_short": N_("Введите минимум 2 символа для поиска"),
     "search.too_long": N_("Поисковый запрос слишком длинный (максимум {limit} символов)"),
+    "search.bad_date": N_("Не удалось понять дату «{value}». Например: 2024-05-31, 31.05.2024, вчера, на прошлой неделе"),
+    "request.around_alone": N_("Параметр around нельзя сочетать с before или after"),
+    "search.bad_has": N_("Неизвестное значение has:{value}. Можно: link, file, image"),
     # Accounts (auth, sign-in, codes, users search)
     # The limits are written out: a Russian noun agrees with its number (3 символа, 8 символов).
     "auth.first_name_empty": N_("Введите имя"),
@@ -129,6 +132,27 @@ TEXTS: dict[str, str] = {
     "moderation.kicked": N_("Пользователь исключен с сервера"),
     "moderation.banned": NC_("ban", "Пользователь заблокирован"),
     "moderation.unbanned": N_("Блокировка снята"),
+    # Roles, ownership, timeouts and reports (servers/roles.py, timeouts.py, reports.py)
+    "moderation.role": N_("Роль: moderator или member"),
+    "moderation.role_changed": N_("Роль участника изменена"),
+    "moderation.not_on_owner_role": N_("Роль владельца сервера не меняется: передайте владение"),
+    "server.transferred": N_("Владение сервером передано"),
+    "server.deleted": N_("Сервер удалён"),
+    "moderation.timeout_duration": N_("Срок тайм-аута: от 60 секунд до 1 недели"),
+    "moderation.timeout_reason": N_("Укажите причину тайм-аута"),
+    "moderation.timed_out": N_("Участник получил тайм-аут"),
+    "moderation.timeout_lifted": N_("Тайм-аут снят"),
+    "moderation.not_timed_out": N_("У участника нет тайм-аута"),
+    "moderation.you_are_timed_out": N_("Вы в тайм-ауте на этом сервере: писать и ставить реакции можно будет через {left}"),
+    "report.reason": N_("Укажите причину жалобы"),
+    "report.exists": N_("Вы уже пожаловались на это сообщение"),
+    "report.own_message": N_("Нельзя пожаловаться на своё сообщение"),
+    "report.not_on_server": N_("Пожаловаться можно только на сообщение на сервере"),
+    "report.sent": N_("Жалоба отправлена модераторам"),
+    "report.not_found": N_("Жалоба не найдена"),
+    "report.closed": N_("Жалоба уже рассмотрена"),
+    "report.action": N_("Действие: dismiss, delete, kick или ban"),
+    "report.resolved": N_("Жалоба рассмотрена"),
     # Friends (requests, the list, blocks); the success texts are the spec's friend toasts
     "friends.message_too_long": N_("Сообщение не может быть длиннее 200 символов"),
     "friends.user_not_found": N_("Пользователь не найден"),
@@ -228,6 +252,9 @@ TEXTS: dict[str, str] = {
     "settings_pages.imported": N_("Настройки импортированы"),
     "settings_pages.reset_question": N_("Вы уверены, что хотите сбросить все настройки к значениям по умолчанию?"),
     "settings_pages.reset_done": N_("Настройки сброшены"),
+    # Managing a server's channels (lobby/servers/channel_actions.py)
+    "channel.last_text": N_("Нельзя удалить последний текстовый канал сервера"),
+    "channel.position": N_("Позиция — целое число от 0"),
 }
 
 
@@ -254,6 +281,12 @@ def texts_for(user_ids, code: str, **values) -> dict[int, str]:
         with in_language(lang):
             written[lang] = text(code, **values)
     return {user_id: written[lang] for user_id, lang in languages.items()}
+
+
+def shown_username(username: str) -> str:
+    """A username as the reader sees it: a deleted account's row stores the Russian tombstone name
+    (`stored_text`), which each reader gets in their own language."""
+    return text("account.deleted_user") if username == TEXTS["account.deleted_user"] else username
 
 
 def stored_text(code: str, **values) -> str:

@@ -101,3 +101,35 @@ def test_a_conversation_with_a_deleted_account_stays_readable_but_takes_no_more_
     assert reaction.status_code == 403 and reaction.get_json()["code"] == "ACCOUNT_DELETED"
     history = anna.get(f"/api/messages/{dm}/messages").get_json()["messages"]
     assert [m["content"] for m in history] == ["до встречи"]
+
+
+def test_a_deleted_account_is_named_in_each_readers_language(people, create_server):
+    server = create_server("owner")
+    owner, vera = people("owner"), people("vera")
+    assert vera.post(f"/api/servers/join/{server['inviteCode']}").status_code == 200
+    channel = text_channel(owner, server["id"])
+    said = vera.post(f"/api/messages/{channel}/messages", json={"content": "всем привет"}).get_json()["message"]
+    assert owner.post(f"/api/messages/{channel}/messages",
+                      json={"content": "пока", "replyToId": said["id"]}).status_code == 201
+    assert vera.delete("/api/account", json=GOODBYE).status_code == 200
+    english = {"general": {"language": "en"}}
+    assert owner.client.patch("/api/settings", json=english, headers=owner.headers()).status_code == 200
+
+    messages = owner.get(f"/api/messages/{channel}/messages").get_json()["messages"]
+    by_text = {m["content"]: m for m in messages}
+    assert by_text["всем привет"]["author"]["username"] == "Deleted user"
+    assert by_text["пока"]["replyTo"]["author"]["username"] == "Deleted user"
+
+
+def test_a_conversation_with_a_deleted_account_is_named_in_the_readers_language(people):
+    anna, vera = people("anna"), people("vera")
+    everyone = {"privacy": {"directMessages": "everyone"}}
+    assert vera.client.patch("/api/settings", json=everyone, headers=vera.headers()).status_code == 200
+    assert anna.post("/api/dms", json={"userId": vera.id}).status_code == 200
+    assert vera.delete("/api/account", json=GOODBYE).status_code == 200
+    english = {"general": {"language": "en"}}
+    assert anna.client.patch("/api/settings", json=english, headers=anna.headers()).status_code == 200
+
+    conversations = anna.get("/api/dms").get_json()["conversations"]
+    assert [dm["channel"]["name"] for dm in conversations] == ["Deleted user"]
+    assert [dm["channel"]["recipient"]["username"] for dm in conversations] == ["Deleted user"]

@@ -48,3 +48,8 @@ def test_signing_up_in_english_keeps_english_for_the_mails_and_the_app(app, clie
     refused = client.post("/api/dms", json={"userId": token["user"]["id"]},
                           headers={"Authorization": f"Bearer {token['accessToken']}", "Accept-Language": "ru"})
     assert refused.status_code == 400 and refused.get_json()["message"] == "You can't message yourself"
+    # A `lang` cookie from the visitor's switch rides along: the bearer's setting still decides.
+    client.set_cookie("lang", "ru")
+    again = client.post("/api/dms", json={"userId": token["user"]["id"]},
+                        headers={"Authorization": f"Bearer {token['accessToken']}"})
+    assert again.get_json()["message"] == "You can't message yourself"

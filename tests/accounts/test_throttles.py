@@ -65,3 +65,13 @@ def test_every_limit_is_declared_on_a_view(app):
     assert not (manager.default_limits or manager.application_limits or limiter._meta_limits
                 or manager._blueprint_limits)
     assert manager._decorated_limits  # the views' own limits are there, and checked (tests above)
+
+
+def test_the_reset_form_says_the_spec_words_when_throttled_and_keeps_the_address(client):
+    for _ in range(5):
+        assert client.post("/auth/forgot-password", data={"email": "anna@example.com"}).status_code == 302
+    response = client.post("/auth/forgot-password", data={"email": "anna@example.com"})
+    html = response.get_data(as_text=True)
+    assert response.status_code == 429 and int(response.headers["Retry-After"]) > 0
+    assert "Ошибка отправки. Попробуйте позже." in html and 'value="anna@example.com"' in html
+    assert 'action="/auth/forgot-password"' in html  # the form again, not a dead end

@@ -16,7 +16,7 @@ from tests.servers.conftest import picture
 
 pytestmark = pytest.mark.browser
 
-REPORT_BYTES = 1_536_000  # 1.46 MB
+REPORT_BYTES = 1_536_000  # 1,46 МБ
 
 
 def open_general(app, live, driver, server: int) -> None:
@@ -74,7 +74,7 @@ def test_a_file_sent_from_the_picker_reaches_the_other_member(app, live, browser
     assert browser.find_element(By.CSS_SELECTOR, ".attach-panel__pick").text == "Выбрать файлы"
     browser.find_element(By.CSS_SELECTOR, "input.composer__file-input").send_keys(f"{report}\n{shot}")
     WebDriverWait(browser, 10).until(lambda d: pending_names(d) == ["Отчёт.pdf", "скрин.png"])
-    assert browser.find_element(By.CSS_SELECTOR, ".pending-file__size").text == "1.46 MB"
+    assert browser.find_element(By.CSS_SELECTOR, ".pending-file__size").text == "1,46 МБ"
     assert "2/10" in browser.find_element(By.CSS_SELECTOR, ".composer__file-count").text
     browser.find_element(By.CSS_SELECTOR, "button[aria-label='Убрать файл скрин.png']").click()
     WebDriverWait(browser, 5).until(lambda d: pending_names(d) == ["Отчёт.pdf"])
@@ -84,14 +84,14 @@ def test_a_file_sent_from_the_picker_reaches_the_other_member(app, live, browser
     box.send_keys("Итоги рейда")
     box.send_keys(Keys.ENTER)
     card = card_with(browser, "Отчёт.pdf")
-    assert card.find_element(By.CSS_SELECTOR, ".attachment-card__size").text == "1.46 MB"
+    assert card.find_element(By.CSS_SELECTOR, ".attachment-card__size").text == "1,46 МБ"
     assert card.find_element(By.CSS_SELECTOR, ".attachment-card__badge").text == "PDF"
     WebDriverWait(browser, 5).until(lambda d: not pending_names(d) and not d.find_elements(By.CSS_SELECTOR, ".attach-panel"))
     assert wait_for(browser, "#composer").get_attribute("value") == ""
 
     # B sees it live, with its text, and the download answers.
     seen = card_with(second_browser, "Отчёт.pdf")
-    assert seen.find_element(By.CSS_SELECTOR, ".attachment-card__size").text == "1.46 MB"
+    assert seen.find_element(By.CSS_SELECTOR, ".attachment-card__size").text == "1,46 МБ"
     message = seen.find_element(By.XPATH, "./ancestor::li[contains(@class, 'message')]")
     assert message.find_element(By.CSS_SELECTOR, ".message__content").text == "Итоги рейда"
     href = seen.find_element(By.CSS_SELECTOR, ".attachment-card__name").get_attribute("href")

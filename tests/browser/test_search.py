@@ -1,15 +1,22 @@
 """The global search dialog: a message sent in a channel is found by a word of it, and Enter opens
-that channel with the message in view. Also: Ctrl+/ opens it, the tabs narrow it, Escape closes it."""
+that channel with the message in view. Also: Ctrl+/ leads to it (through the palette), the tabs narrow it, Escape closes it;
+the operators' hints under 2 characters, `from:@b has:file` finds B's file message and opens it
+highlighted, and a message older than the newest 2,000 opens too, with a way back to the present."""
+from io import BytesIO
+
 import pytest
 from selenium.webdriver import ActionChains
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support.ui import WebDriverWait
-from sqlalchemy import select
+from sqlalchemy import insert, select
+from werkzeug.datastructures import FileStorage
 
 from lobby.accounts.actions import find_user
+from lobby.accounts.tokens import Claims
 from lobby.extensions import db
-from lobby.messages.sending import do_send_message
+from lobby.messages.models import Message
+from lobby.messages.sending import do_send_message, send_message
 from lobby.servers import actions as servers
 from lobby.servers.models import Channel
 from lobby.servers.validation import check_new_server
@@ -71,10 +78,18 @@ def test_shortcut_tabs_arrows_and_escape(app, live, browser):
 
     sign_in(browser, live, "olga")
     wait_for(browser, ".app-topbar")
+    # Ctrl+/ opens the palette with 'search ' typed; what follows goes to the search dialog.
     ActionChains(browser).key_down(Keys.CONTROL).send_keys("/").key_up(Keys.CONTROL).perform()
+    palette = wait_for(browser, "dialog[open] .palette__input")
+    assert palette.get_attribute("value") == "search "
+    palette.send_keys("рей", Keys.ENTER)
     box = wait_for(browser, ".search input[role=combobox]")
-    box.send_keys("рейд")
-    WebDriverWait(browser, 10).until(lambda d: len(rows(d)) == 3)  # a server, a person, a message
+    assert box.get_attribute("value") == "рей"
+    box.send_keys("д")
+    # The rows for 'рей' stay shown until those for 'рейд' arrive (and select the first row again):
+    # wait for the server's name to be marked as far as 'Рейд'.
+    WebDriverWait(browser, 10).until(lambda d: len(rows(d)) == 3 and any(
+        mark.text == "Рейд" for mark in rows(d)[0].find_elements(By.CSS_SELECTOR, "mark")))
     assert "Сервер" in rows(browser)[0].text and "Рейдовый клуб" in rows(browser)[0].text
 
     assert "Рейдовый клуб" in selected_text(browser)
@@ -130,4 +145,90 @@ def test_an_old_result_opens_its_channel_scrolled_back_to_it(app, live, browser)
     css = f"li.message[data-message-id='{old}']"
     WebDriverWait(browser, 15).until(lambda d: d.find_elements(By.CSS_SELECTOR, css) and in_view(d, css))
     assert "кракозябра" in browser.find_element(By.CSS_SELECTOR, css).text
+    assert severe_console_errors(browser) == []
+
+
+def send_file(user, channel_id: int, content: str, filename: str) -> int:
+    """A message with one plain file, as the composer's multipart send stores it."""
+    upload = FileStorage(BytesIO(b"quarterly numbers\n"), filename=filename, content_type="text/plain")
+    return send_message(Claims(user.id, user.session_version), channel_id, content, files=[upload])[0]["id"]
+
+
+def server_with_a_and_b(app, name: str) -> tuple[int, int]:
+    """A server of anna's (A) that bob (B) joined: (server id, its first text channel's id)."""
+    make_person(app, "anna", "Анна")
+    make_person(app, "bob", "Борис")
+    with app.app_context():
+        anna, bob = find_user("anna"), find_user("bob")
+        server = servers.do_create_server(anna, check_new_server({"name": name, "template": "custom"}))
+        servers.do_join(server, bob)
+        channel_id = db.session.scalar(select(Channel.id).where(Channel.server_id == server.id))
+        return server.id, channel_id
+
+
+def flashed(driver, message_id: int) -> bool:
+    """The message is highlighted (the jump's flash) and inside the window's visible area."""
+    css = f"li.message[data-message-id='{message_id}']"
+    found = driver.find_elements(By.CSS_SELECTOR, css)
+    return bool(found) and "is-flash" in (found[0].get_attribute("class") or "") and in_view(driver, css)
+
+
+def test_hints_then_from_b_has_file_opens_b_s_file_message_highlighted(app, live, browser):
+    server_id, channel_id = server_with_a_and_b(app, "Отчёты")
+    with app.app_context():
+        anna, bob = find_user("anna"), find_user("bob")
+        do_send_message(bob, channel_id, "отчёт будет позже")  # B's, without a file
+        wanted = send_file(bob, channel_id, "вот квартальный отчёт", "отчёт.txt")
+        send_file(anna, channel_id, "и мой файл", "заметки.txt")  # a file, but A's
+        for number in range(60):  # B's file message leaves the first page
+            do_send_message(anna, channel_id, f"обсуждение {number}")
+
+    sign_in(browser, live, "anna")
+    browser.find_element(By.CSS_SELECTOR, ".app-topbar button[aria-label='Поиск']").click()
+    box = wait_for(browser, ".search input[role=combobox]")
+    hints = [hint.text for hint in browser.find_elements(By.CSS_SELECTOR, ".search-hints code")]
+    assert hints[:6] == ["in:#general", "from:@username", "has:link", "has:file", "before:yesterday",
+                         "after:last week"]  # the spec's, in its order
+    browser.find_element(By.XPATH, "//*[contains(@class,'search-hints__hint')][code='from:@username']").click()
+    WebDriverWait(browser, 5).until(lambda d: box.get_attribute("value") == "from:@")
+    # 2 characters and more: no hints (once the query settled)
+    WebDriverWait(browser, 5).until(lambda d: not d.find_elements(By.CSS_SELECTOR, ".search-hints"))
+    box.send_keys("bob has:file")  # B is bob (a username has 3 characters at least)
+    WebDriverWait(browser, 10).until(lambda d: len(rows(d)) == 1 and "вот квартальный отчёт" in rows(d)[0].text)
+    assert "bob" in rows(browser)[0].text
+    assert "Найдено: 1 результат" in browser.find_element(By.CSS_SELECTOR, ".search__footer").text
+
+    box.send_keys(Keys.ENTER)
+    wait_until_url(browser, f"/app/servers/{server_id}/channels/{channel_id}")
+    WebDriverWait(browser, 10, poll_frequency=0.05).until(lambda d: flashed(d, wanted))
+    assert severe_console_errors(browser) == []
+
+
+def test_a_message_older_than_the_newest_two_thousand_opens_and_the_present_is_one_click_away(app, live, browser):
+    server_id, channel_id = server_with_a_and_b(app, "Летопись")
+    with app.app_context():
+        anna, bob = find_user("anna"), find_user("bob")
+        old = send_file(bob, channel_id, "древний свиток", "свиток.txt")
+        db.session.execute(insert(Message), [  # seeded as rows: sending 2,100 would take minutes
+            {"channel_id": channel_id, "author_id": anna.id, "content": f"поток {number}"} for number in range(2100)])
+        db.session.commit()
+
+    sign_in(browser, live, "anna")
+    browser.find_element(By.CSS_SELECTOR, ".app-topbar button[aria-label='Поиск']").click()
+    wait_for(browser, ".search input[role=combobox]").send_keys("свиток from:@bob")
+    WebDriverWait(browser, 10).until(lambda d: len(rows(d)) == 1 and "древний свиток" in rows(d)[0].text)
+    browser.switch_to.active_element.send_keys(Keys.ENTER)
+    wait_until_url(browser, f"/app/servers/{server_id}/channels/{channel_id}")
+    WebDriverWait(browser, 15, poll_frequency=0.05).until(lambda d: flashed(d, old))
+    assert "Сообщение не найдено" not in browser.find_element(By.TAG_NAME, "body").text
+
+    back = wait_for(browser, ".message-pane .new-messages-pill")
+    assert back.text.strip() == "К последним сообщениям"
+    back.click()
+    WebDriverWait(browser, 10).until(lambda d: d.execute_script(  # the list is re-rendered meanwhile: read it whole
+        "return [...document.querySelectorAll('li.message .message__content')].some(e => e.textContent === arguments[0])",
+        "поток 2099"))
+    WebDriverWait(browser, 10).until(lambda d: not d.find_elements(By.CSS_SELECTOR, ".message-pane .new-messages-pill"))
+    WebDriverWait(browser, 10).until(lambda d: in_view(d, "li.message:last-of-type"))
+    assert not browser.find_elements(By.CSS_SELECTOR, f"li.message[data-message-id='{old}']")
     assert severe_console_errors(browser) == []

@@ -3,6 +3,7 @@ discovery and joins, the owner kicks and then bans them from the moderation pane
 log shows both."""
 import pytest
 from selenium.webdriver.common.by import By
+from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support.ui import WebDriverWait
 
 from lobby.accounts import actions
@@ -37,9 +38,10 @@ def click_text(driver, text: str, tag: str = "*") -> None:
 
 
 def answer_prompt(driver, reason: str) -> None:
-    prompt = WebDriverWait(driver, 10).until(lambda d: d.switch_to.alert)
-    prompt.send_keys(reason)
-    prompt.accept()
+    """The reason for a kick or ban, typed into the in-app dialog (never the browser's prompt)."""
+    field = wait_for(driver, "dialog[open][role=alertdialog] input")
+    field.send_keys(reason, Keys.ENTER)
+    WebDriverWait(driver, 10).until(lambda d: not d.find_elements(By.CSS_SELECTOR, "dialog[open][role=alertdialog]"))
 
 
 @pytest.fixture

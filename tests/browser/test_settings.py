@@ -3,6 +3,7 @@ theme from the first paint, autosave, a broken import, the plain forms with Java
 axe-core on every section in both themes."""
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
@@ -176,3 +177,70 @@ def test_startup_opens_the_last_channel_unless_home_is_chosen(app, browser, live
     wait_for_island(browser, "app-shell")
     assert browser.find_element(By.TAG_NAME, "html").get_attribute("data-startup") == "home"
     assert browser.execute_script("return location.pathname") == "/app"
+
+
+def test_message_times_follow_the_date_and_clock_formats_live(app, browser, live, guild):
+    from datetime import timedelta
+
+    from lobby.extensions import db
+    from lobby.messages.models import Message
+    from lobby.messages.sending import do_send_message
+    from lobby.settings.actions import do_update_settings
+
+    server_id, channels = guild
+    with app.app_context():
+        said = do_send_message(find_user("vera"), channels["общий"], "давно это было")
+        message = db.session.get(Message, said["id"])
+        message.created_at -= timedelta(days=3)  # older than a day: a date, not '3 дня назад'
+        db.session.commit()
+        do_update_settings(find_user("olga"), {"general": {"dateFormat": "yyyy-mm-dd", "timeFormat": "12h"}})
+    sign_in(browser, live, "olga")
+    browser.get(f"{live.url}/app/servers/{server_id}/channels/{channels['общий']}")
+    wait_for_text(browser, "давно это было")
+    stamp = lambda: browser.find_element(By.CSS_SELECTOR, ".message__time").text  # noqa: E731
+    assert re.fullmatch(r"\d{4}-\d{2}-\d{2} \d{2}:\d{2}\s?(AM|PM)", stamp()), stamp()
+
+    with app.app_context():  # another device changes them: this tab redraws without a reload
+        do_update_settings(find_user("olga"), {"general": {"dateFormat": "dd/mm/yyyy", "timeFormat": "24h"}})
+    WebDriverWait(browser, 10).until(lambda d: re.fullmatch(r"\d{2}\.\d{2}\.\d{4} \d{2}:\d{2}", stamp()))
+
+
+def test_screen_reader_mode_says_new_messages_short_and_arrows_walk_the_messages(app, browser, live, guild):
+    from selenium.webdriver.common.keys import Keys
+
+    from lobby.messages.sending import do_send_message
+    from lobby.settings.actions import do_update_settings
+
+    server_id, channels = guild
+    with app.app_context():
+        for text in ("первое", "второе"):
+            do_send_message(find_user("vera"), channels["общий"], text)
+        do_update_settings(find_user("olga"), {"accessibility": {"screenReaderOptimized": True}})
+    sign_in(browser, live, "olga")
+    browser.get(f"{live.url}/app/servers/{server_id}/channels/{channels['общий']}")
+    wait_for_text(browser, "второе")
+    log = browser.find_element(By.CSS_SELECTOR, ".message-scroller")
+    assert log.get_attribute("aria-live") == "off"  # the short announcement speaks instead
+    with app.app_context():
+        do_send_message(find_user("vera"), channels["общий"], "третье")
+    WebDriverWait(browser, 10).until(lambda d: d.execute_script(
+        "return document.querySelector('[data-spoken-messages]').textContent") == "vera: третье")
+
+    focused = lambda: browser.execute_script(  # noqa: E731
+        "const row = document.activeElement.closest('li[data-key]'); return row ? row.innerText : null")
+    log.send_keys(Keys.END)
+    assert "третье" in focused()
+    browser.switch_to.active_element.send_keys(Keys.ARROW_UP)
+    assert "второе" in focused() and "третье" not in focused()
+    browser.switch_to.active_element.send_keys(Keys.HOME)
+    assert "первое" in focused()
+
+    with app.app_context():  # turned off (on another device): the arrows scroll, as on any page
+        do_update_settings(find_user("olga"), {"accessibility": {"keyboardNavigation": False,
+                                                                 "screenReaderOptimized": False}})
+    WebDriverWait(browser, 10).until(lambda d: "keyboard-nav" not in d.find_element(By.TAG_NAME, "html")
+                                     .get_attribute("class"))
+    assert log.get_attribute("aria-live") == "polite" and not browser.find_elements(By.CSS_SELECTOR, "[data-spoken-messages]")
+    log.click()
+    log.send_keys(Keys.ARROW_UP)
+    assert focused() is None

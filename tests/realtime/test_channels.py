@@ -94,6 +94,7 @@ def test_a_kicked_members_socket_stops_hearing_the_servers_channels_at_once(comm
     kicked = community.owner.post(f"/api/servers/{community.server['id']}/moderation/kick",
                                   json={"userId": community.bob.id, "reason": "флуд", "notify": True})
     assert kicked.status_code == 200, kicked.get_json()
+    assert alice.expect("member_updated", userId=community.bob.id)["data"]["role"] is None  # out of her list
     alice.send("typing", {"channelId": community.channel, "isTyping": True})
     publish(event_for(community.other_channel), channels=[community.other_channel])
     alice.expect("typing", userId=community.alice.id)  # the channel is alive for those still in it
@@ -109,6 +110,7 @@ def test_a_banned_members_socket_stops_hearing_the_server_and_others_keep_theirs
     banned = community.owner.post(f"/api/servers/{community.server['id']}/moderation/ban",
                                   json={"userId": community.bob.id, "reason": "спам", "duration": None})
     assert banned.status_code == 200, banned.get_json()
+    assert alice.expect("member_updated", userId=community.bob.id)["data"]["role"] is None  # out of her list
     publish(event_for(community.channel), channels=[community.channel])
     alice.expect("new_message", channelId=community.channel)
     assert channel_frames(bob.frames_within(1.0), community.channel) == []

@@ -22,7 +22,7 @@ def test_members_see_who_is_on_the_server_with_roles_earliest_first(cast, is_pub
 def test_a_member_entry_has_the_user_and_an_offline_status(cast):
     crew = cast()
     entry = crew["member"].get(f"{crew.url}/members").get_json()["members"][2]
-    assert set(entry) == {"id", "role", "joinedAt", "user"}
+    assert set(entry) == {"id", "role", "joinedAt", "timedOutUntil", "user"}
     assert entry["user"] == {"id": crew["member"].id, "username": "member", "firstName": "Тест", "lastName": "Тестов",
                              "profileImageUrl": None, "status": "OFFLINE",
                              "displayName": "", "bio": "", "pronouns": "", "customStatus": ""}  # settings' profile

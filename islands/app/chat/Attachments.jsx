@@ -1,9 +1,9 @@
-// A message's files (spec "Message list": extension badge, filename, size in MB with 2 decimals).
+// A message's files (spec "Message list": extension badge, filename, size: files.js fileSize).
 // Pictures we re-encoded show as a thumbnail (at most 360×240) linking to the full picture; any
 // other file is a card with a download link. Stable markup for tests: .message__attachments,
 // .attachment-image, .attachment-card (.attachment-card__badge, __name, __size, __download).
 import Download from 'lucide-react/icons/download';
-import { extensionBadge, megabytes, showsAsImage } from './files.js';
+import { extensionBadge, fileSize, showsAsImage } from './files.js';
 import { t } from '../../lib/i18n.js';
 
 const BOX = { width: 360, height: 240 };
@@ -18,7 +18,7 @@ function fitted({ width, height }) {
 function Picture({ file }) {
   return (
     <a className="attachment-image" href={file.url} target="_blank" rel="noopener noreferrer"
-      title={`${file.filename} (${megabytes(file.size)})`}>
+      title={`${file.filename} (${fileSize(file.size)})`}>
       <img src={file.url} alt={file.filename} loading="lazy" decoding="async" {...fitted(file)} />
     </a>
   );
@@ -32,7 +32,7 @@ function Card({ file }) {
         <a className="attachment-card__name" href={file.url} download={file.filename} title={file.filename}>
           {file.filename}
         </a>
-        <span className="attachment-card__size">{megabytes(file.size)}</span>
+        <span className="attachment-card__size">{fileSize(file.size)}</span>
       </span>
       <a className="icon-button attachment-card__download" href={file.url} download={file.filename}
         aria-label={t('Скачать {name}', { name: file.filename })} title={t('Скачать')}>

@@ -9,6 +9,7 @@ import MessageList from './MessageList.jsx';
 import { setMe } from './sync.js';
 import { useToolsSoon } from './tools.js';
 import TypingLine from './TypingLine.jsx';
+import TimeoutNotice from './TimeoutNotice.jsx';
 import useJumpToMessage from './useJumpToMessage.js';
 import useLiveChannel from './useLiveChannel.js';
 
@@ -37,7 +38,9 @@ export default function ChatView({ channel, server }) {
         replyingId={replyTo?.id} onReply={setReplyTo} />
       <div className="chat__bottom">
         <TypingLine channelId={channel.id} />
-        <Composer channel={channel} me={me} replyTo={replyTo} onReply={setReplyTo} onCancelReply={cancelReply} />
+        <TimeoutNotice serverId={channel.serverId ?? server?.id} me={me}>
+          <Composer channel={channel} me={me} replyTo={replyTo} onReply={setReplyTo} onCancelReply={cancelReply} />
+        </TimeoutNotice>
       </div>
     </section>
   );

@@ -3,15 +3,16 @@
 // such a message, and the text stays). Sending is optimistic (outbox.js). With files attached
 // (picker, drag-and-drop onto the chat, or paste) the send is one multipart upload with a progress
 // bar; the box is disabled meanwhile and, if it fails, the text and the files stay. '@' and a
-// name open the mention autocomplete (useMentionSuggest.js).
+// name open the mention autocomplete (useMentionSuggest.js); the emoji button puts an emoji at the
+// caret (EmojiPickerButton.jsx).
 import Paperclip from 'lucide-react/icons/paperclip';
 import SendHorizontal from 'lucide-react/icons/send-horizontal';
-import Smile from 'lucide-react/icons/face-slightly-smiling';
 import X from 'lucide-react/icons/x';
 import { Suspense, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import preloadable from '../../lib/preloadable.jsx';
 import { toast } from '../../lib/toast.js';
 import { PendingFiles, UploadProgress } from './ComposerFiles.jsx';
+import EmojiPickerButton from './EmojiPickerButton.jsx';
 import { MAX_FILES, releaseFiles, takeFiles } from './files.js';
 import { newNonce, sendMessage, sendWithFiles } from './outbox.js';
 import { channelOf, setEditing, setRestore, useChat } from './store.js';
@@ -234,10 +235,8 @@ export default function Composer({ channel, me, replyTo, onReply, onCancelReply 
             if (pasted.length) { event.preventDefault(); addFiles(pasted); }
           }}
           autoComplete="off" enterKeyHint="send" />
-        <button type="button" className="icon-button composer__tool" aria-label={t('Эмодзи')} title={t('Эмодзи')}
-          onClick={() => toast('Emoji picker coming soon')}>
-          <Smile size={18} aria-hidden="true" />
-        </button>
+        <EmojiPickerButton box={box} disabled={sending}
+          onInsert={(value) => { nonce.current = null; setText(value); typed(); }} />
         <button type="submit" className="composer__send" disabled={sending || (!content && !files.length)}
           aria-label={t('Отправить')} title={t('Отправить')}>
           <SendHorizontal size={18} aria-hidden="true" />

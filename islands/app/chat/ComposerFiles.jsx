@@ -3,7 +3,7 @@
 // Stable markup for tests: .pending-file (.pending-file__name, .pending-file__size),
 // .composer__progress.
 import X from 'lucide-react/icons/x';
-import { extensionBadge, megabytes } from './files.js';
+import { extensionBadge, fileSize } from './files.js';
 import { t } from '../../lib/i18n.js';
 
 export function PendingFiles({ files, onRemove, disabled }) {
@@ -17,7 +17,7 @@ export function PendingFiles({ files, onRemove, disabled }) {
             : <span className="pending-file__badge" aria-hidden="true">{extensionBadge(entry.name)}</span>}
           <span className="pending-file__text">
             <span className="pending-file__name" title={entry.name}>{entry.name}</span>
-            <span className="pending-file__size">{megabytes(entry.size)}</span>
+            <span className="pending-file__size">{fileSize(entry.size)}</span>
           </span>
           <button type="button" className="icon-button icon-button--sm pending-file__remove" disabled={disabled}
             aria-label={t('Убрать файл {name}', { name: entry.name })} title={t('Убрать файл')} onClick={() => onRemove(entry.id)}>

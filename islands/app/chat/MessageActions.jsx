@@ -1,5 +1,6 @@
 // The hover toolbar of a message: react, reply, and — for the author — edit; delete for the
-// author and for the server's owner and moderators.
+// author and for the server's owner and moderators; report someone else's message on a server.
+import Flag from 'lucide-react/icons/flag';
 import Pencil from 'lucide-react/icons/pencil';
 import Reply from 'lucide-react/icons/reply';
 import SmilePlus from 'lucide-react/icons/face-slightly-smiling-plus';
@@ -7,7 +8,24 @@ import Trash2 from 'lucide-react/icons/trash';
 import { Suspense, useCallback, useRef, useState } from 'react';
 import { deleteMessage, toggleReaction } from './actions.js';
 import { preloadTools, ReactionPicker } from './tools.js';
+import { post } from '../../lib/api.js';
+import { toast } from '../../lib/toast.js';
+import { matchRoute } from '../router.js';
+import { askText } from '../ui/confirm.js';
 import { t } from '../../lib/i18n.js';
+
+/** Ask why, then send the report to the server's moderators (once per message). */
+async function reportMessage(message) {
+  const reason = await askText({ title: t('Пожаловаться на сообщение'), label: t('Причина жалобы'),
+    message: t('Жалобу увидят модераторы сервера.'), confirmLabel: t('Отправить жалобу'), required: true });
+  if (!reason) return;
+  try {
+    await post(`/api/messages/${message.id}/report`, { reason });
+    toast.success(t('Жалоба отправлена модераторам'));
+  } catch (error) {
+    toast.error(t('Не удалось отправить жалобу'), { description: error?.message || undefined });
+  }
+}
 
 export default function MessageActions({ message, me, canEdit, canDelete, onReply, onEdit, onPickerChange }) {
   const [picker, setPicker] = useState(null); // null, 'above' or 'below'
@@ -45,6 +63,12 @@ export default function MessageActions({ message, me, canEdit, canDelete, onRepl
       {canEdit && (
         <button type="button" className="message__action" aria-label={t('Изменить')} title={t('Изменить')} onClick={onEdit}>
           <Pencil size={16} aria-hidden="true" />
+        </button>
+      )}
+      {me?.id != null && message.author?.id !== me.id && matchRoute(window.location.pathname).serverId != null && (
+        <button type="button" className="message__action" aria-label={t('Пожаловаться')} title={t('Пожаловаться')}
+          onClick={() => reportMessage(message)}>
+          <Flag size={16} aria-hidden="true" />
         </button>
       )}
       {canDelete && (

@@ -13,7 +13,7 @@ import Avatar from './Avatar.jsx';
 import MessageActions from './MessageActions.jsx';
 import MessageContent from './MessageContent.jsx';
 import { mentionsMe } from './mentions.js';
-import { clockTime, fullTime, relativeTime } from './time.js';
+import { clockTime, fullTime, messageTime } from './time.js';
 import { EditBox } from './tools.js';
 import { t } from '../../lib/i18n.js';
 
@@ -103,7 +103,7 @@ function MessageItem({ rowKey, message, grouped, me, canModerate, now, active, r
             <div className="message__meta">
               <span className="message__author">{author}</span>
               <time className="message__time" dateTime={message.createdAt} title={fullTime(message.createdAt)}>
-                {relativeTime(message.createdAt, now)}
+                {messageTime(message.createdAt, now)}
               </time>
             </div>
           )}

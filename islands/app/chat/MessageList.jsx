@@ -1,7 +1,9 @@
 // The message list (spec "Text chat view"): 5 placeholder rows while loading, the empty state,
 // day dividers, grouped messages, older history loaded when scrolled near the top, and the view
 // kept at the newest message — smoothly — unless the person scrolled up, when a pill offers the
-// new messages instead. The 'Новые сообщения' divider and marking read: ./readMarker.js.
+// new messages instead. The 'Новые сообщения' divider and marking read: ./readMarker.js. A window
+// of the past (a message opened far back, ./pastWindow.js) is shown centred on that message; it
+// grows downward as the person scrolls, and 'К последним сообщениям' goes back to the present.
 import ArrowDown from 'lucide-react/icons/arrow-down';
 import AtSign from 'lucide-react/icons/at-sign';
 import Hash from 'lucide-react/icons/hash';
@@ -10,16 +12,28 @@ import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } fr
 import EmptyState from '../ui/EmptyState.jsx';
 import MessageItem from './MessageItem.jsx';
 import MessageSkeleton from './MessageSkeleton.jsx';
+import { jumpToPresent, loadNewer } from './pastWindow.js';
 import { buildRows } from './rows.js';
 import useReadMarker from './readMarker.js';
 import { channelOf, useChat } from './store.js';
 import { loadOlder, syncChannel } from './sync.js';
 import { useNow } from './time.js';
+import SpokenMessages from './SpokenMessages.jsx';
+import useMessageKeys from './useMessageKeys.js';
+import { useHtmlClass } from '../ui/useHtmlClass.js';
 import { t } from '../../lib/i18n.js';
 
 const NEAR_BOTTOM = 80; // px: closer than this counts as "at the newest message"
 const NEAR_TOP = 400; // px: closer than this loads the older page
 const NO_PENDING = [];
+
+/** Scroll `el` so the message `id` sits in the middle of it. */
+function centre(el, id) {
+  const row = el.querySelector(`li.message[data-message-id="${id}"]`);
+  if (!row) return;
+  const box = row.getBoundingClientRect();
+  el.scrollTop += box.top - el.getBoundingClientRect().top - (el.clientHeight - box.height) / 2;
+}
 
 const reducedMotion = () => window.matchMedia('(prefers-reduced-motion: reduce)').matches
   || document.documentElement.dataset.motion === 'off';
@@ -37,6 +51,8 @@ export default function MessageList({ channel, me, canModerate, replyingId, onRe
   const newestId = state.messages.length ? state.messages[state.messages.length - 1].id : null;
   const { unreadAfter, check: checkRead } = useReadMarker(channel, scroller, newestId);
   const meId = me?.id ?? null;
+  const spoken = useHtmlClass('screen-reader'); // short announcements instead of the log's own
+  const keys = useMessageKeys(scroller);
   const rows = useMemo(() => buildRows([...state.messages, ...pending], now, { unreadAfter, meId }),
     [state.messages, pending, now, unreadAfter, meId]);
   const [activeKey, setActiveKey] = useState(null);
@@ -47,7 +63,8 @@ export default function MessageList({ channel, me, canModerate, replyingId, onRe
   const content = useRef(null);
   const stick = useRef(true); // the person has not scrolled up away from the newest message
   const shown = useRef(false); // the first page is on screen (scrolled to the bottom once)
-  const last = useRef({ first: null, last: null, top: 0, anchorKey: null, anchorTop: 0 });
+  const last = useRef({ first: null, last: null, top: 0, anchorKey: null, anchorTop: 0, windowSeq: state.windowSeq,
+    detached: state.hasNewer });
 
   const toBottom = useCallback((smooth) => {
     const el = scroller.current;
@@ -84,7 +101,9 @@ export default function MessageList({ channel, me, canModerate, replyingId, onRe
   function onScroll() {
     const el = scroller.current;
     const fromBottom = el.scrollHeight - el.scrollTop - el.clientHeight;
-    if (fromBottom < NEAR_BOTTOM) {
+    if (channelOf(useChat.getState(), channelId).hasNewer) {
+      if (fromBottom < NEAR_TOP) loadNewer(channelId); // a window of the past: its bottom is not the newest
+    } else if (fromBottom < NEAR_BOTTOM) {
       stick.current = true;
       if (unseen) setUnseen(0);
     } else if (el.scrollTop < last.current.top - 2) {
@@ -103,14 +122,23 @@ export default function MessageList({ channel, me, canModerate, replyingId, onRe
     const first = messages[0]?.key ?? null;
     const newest = messages[messages.length - 1];
     const before = last.current;
+    const replaced = state.windowSeq !== before.windowSeq; // a window of the past, or the present again
     if (el && messages.length) {
-      if (!shown.current) {
+      if (replaced && state.anchor != null) {
+        shown.current = true;
+        stick.current = false;
+        setUnseen(0);
+        centre(el, state.anchor);
+      } else if (!shown.current || replaced) {
         el.scrollTop = el.scrollHeight;
         shown.current = true;
         stick.current = true;
+        setUnseen(0);
       } else if (before.first && first !== before.first && messages.some((row) => row.key === before.first)
         && newest.key === before.last) {
         keepPlace(); // an older page came in above
+      } else if (newest.key !== before.last && before.detached) {
+        keepPlace(); // the next page of a window of the past came in below
       } else if (newest.key !== before.last) {
         const added = messages.length - messages.findIndex((row) => row.key === before.last) - 1;
         const own = newest.message.pending || (me && newest.message.author?.id === me.id);
@@ -124,6 +152,8 @@ export default function MessageList({ channel, me, canModerate, replyingId, onRe
     }
     last.current.first = first;
     last.current.last = newest?.key ?? null;
+    last.current.windowSeq = state.windowSeq;
+    last.current.detached = state.hasNewer;
     remember();
     checkRead();
   }, [rows]); // eslint-disable-line react-hooks/exhaustive-deps
@@ -147,7 +177,15 @@ export default function MessageList({ channel, me, canModerate, replyingId, onRe
   useEffect(() => {
     const el = scroller.current;
     if (el && shown.current && state.hasMore && el.scrollHeight <= el.clientHeight + NEAR_TOP) maybeLoadOlder();
-  }, [state.messages.length, state.hasMore, maybeLoadOlder]);
+    if (el && shown.current && state.hasNewer && el.scrollHeight <= el.clientHeight + NEAR_TOP) loadNewer(channelId);
+  }, [state.messages.length, state.hasMore, state.hasNewer, maybeLoadOlder, channelId]);
+
+  // Sending from a window of the past: the message goes to the present, and so does the view.
+  const sending = useRef(pending.length);
+  useEffect(() => {
+    if (pending.length > sending.current && channelOf(useChat.getState(), channelId).hasNewer) jumpToPresent(channelId);
+    sending.current = pending.length;
+  }, [pending.length, channelId]);
 
   const reply = useCallback((message) => {
     setActiveKey(null);
@@ -165,7 +203,9 @@ export default function MessageList({ channel, me, canModerate, replyingId, onRe
 
   return (
     <div className="message-pane">
-      <div ref={scroller} className="message-scroller" onScroll={onScroll} role="log" tabIndex={0} aria-live="polite"
+      {spoken && <SpokenMessages channelId={channelId} meId={meId} />}
+      <div ref={scroller} className="message-scroller" onScroll={onScroll} onKeyDown={keys} role="log" tabIndex={0}
+        aria-live={spoken ? 'off' : 'polite'}
         aria-relevant="additions" aria-label={dm ? t('Сообщения с {name}', { name: title }) : t('Сообщения в {name}', { name: title })} aria-busy={loading}>
         {loading && <div className="message-scroller__fill"><MessageSkeleton /></div>}
         {failed && (
@@ -227,7 +267,13 @@ export default function MessageList({ channel, me, canModerate, replyingId, onRe
           </div>
         )}
       </div>
-      {unseen > 0 && (
+      {state.hasNewer && (
+        <button type="button" className="new-messages-pill" onClick={() => jumpToPresent(channelId)}>
+          {t('К последним сообщениям')}
+          <ArrowDown size={14} aria-hidden="true" />
+        </button>
+      )}
+      {unseen > 0 && !state.hasNewer && (
         <button type="button" className="new-messages-pill" onClick={() => toBottom(true)}>
           {t('Новые сообщения')}
           <span className="new-messages-pill__count">{unseen}</span>

@@ -1,11 +1,14 @@
 // The 8-emoji reaction picker (spec "Reaction picker"); closes on a pick, Escape or a click
 // outside. It opens below its button in the upper half of the list and above it in the lower.
-import { useEffect, useRef } from 'react';
+// 'Все эмодзи' turns it into the full emoji picker (EmojiPicker.jsx, loaded then) in the same place.
+import { Suspense, useEffect, useRef, useState } from 'react';
 import { REACTIONS } from './actions.js';
+import { EmojiPickerLoading, LazyEmojiPicker, preloadEmojiPicker } from './EmojiPickerButton.jsx';
 import { t } from '../../lib/i18n.js';
 
 export default function ReactionPicker({ anchor, onPick, onClose, placement = 'below' }) {
   const panel = useRef(null);
+  const [all, setAll] = useState(false);
   useEffect(() => {
     panel.current?.querySelector('button')?.focus();
     const outside = (event) => {
@@ -35,6 +38,16 @@ export default function ReactionPicker({ anchor, onPick, onClose, placement = 'b
     }
   }
 
+  if (all) {
+    return (
+      <div ref={panel} className={`reaction-picker reaction-picker--${placement} reaction-picker--all`}>
+        <Suspense fallback={<EmojiPickerLoading />}>
+          <LazyEmojiPicker label={t('Выберите реакцию')} onPick={onPick} />
+        </Suspense>
+      </div>
+    );
+  }
+
   return (
     <div ref={panel} className={`reaction-picker reaction-picker--${placement}`} role="group"
       aria-label={t('Выберите реакцию')} onKeyDown={onKeyDown}>
@@ -44,6 +57,10 @@ export default function ReactionPicker({ anchor, onPick, onClose, placement = 'b
           {emoji}
         </button>
       ))}
+      <button type="button" className="reaction-picker__more" onClick={() => setAll(true)}
+        onPointerEnter={preloadEmojiPicker} onFocus={preloadEmojiPicker} aria-haspopup="dialog">
+        {t('Все эмодзи')}
+      </button>
     </div>
   );
 }

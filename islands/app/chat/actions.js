@@ -5,6 +5,7 @@ import { post, request } from '../../lib/api.js';
 import { sendTracked } from './sync.js';
 import { applyEdit, removeMessage, updateMessage, upsertMessages } from './store.js';
 import { t } from '../../lib/i18n.js';
+import { askConfirm } from '../ui/confirm.js';
 
 export const REACTIONS = [
   ['👍', t('Нравится')],
@@ -68,7 +69,13 @@ export async function editMessage(message, content) {
 }
 
 export async function deleteMessage(message) {
-  if (!window.confirm(t('Удалить сообщение?'))) return;
+  const sure = await askConfirm({
+    title: t('Удалить сообщение?'),
+    message: t('Сообщение будет удалено для всех. Это нельзя отменить.'),
+    confirmLabel: t('Удалить'),
+    danger: true,
+  });
+  if (!sure) return;
   try {
     await request(`/api/messages/${message.id}`, { method: 'DELETE' });
     removeMessage(message.channelId, message.id);

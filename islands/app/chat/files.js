@@ -1,6 +1,6 @@
 // Attachments on the client: the server's limits (lobby/messages/attachments.py), checked before
 // an upload starts so a person hears at once what the server would say, and how files are shown.
-import { t } from '../../lib/i18n.js';
+import { lang, t } from '../../lib/i18n.js';
 
 export const MAX_FILES = 10;
 export const MAX_BYTES = 10 * 1024 * 1024;
@@ -9,8 +9,24 @@ export const TOO_LARGE = t('Файл слишком большой. Максим
 
 const IMAGE_TYPES = new Set(['image/png', 'image/jpeg', 'image/gif', 'image/webp']);
 
-/** 1536000 → '1.46 MB' (spec: size in MB with 2 decimals). */
-export const megabytes = (bytes) => `${((bytes || 0) / (1024 * 1024)).toFixed(2)} MB`;
+const KB = 1024;
+const MB = 1024 * 1024;
+const number = (digits) => new Intl.NumberFormat(lang === 'en' ? 'en' : 'ru', { minimumFractionDigits: digits, maximumFractionDigits: digits });
+const oneDecimal = number(1);
+const twoDecimals = number(2);
+
+/**
+ * A file's size as people read it, in the page's language: 512 → '512 Б', 1331 → '1,3 КБ',
+ * 1536000 → '1,46 МБ' ('512 B', '1.3 KB', '1.46 MB' in English). MB keep the spec's 2 decimals;
+ * under 1 MB it is KB, so a small file never reads '0.00 MB'.
+ */
+export function fileSize(bytes) {
+  const size = Math.max(0, bytes || 0);
+  if (size < KB) return t('{n} Б', { n: size });
+  const kilobytes = Math.round((size / KB) * 10) / 10;
+  if (kilobytes < KB) return t('{n} КБ', { n: oneDecimal.format(kilobytes) });
+  return t('{n} МБ', { n: twoDecimals.format(size / MB) });
+}
 
 /** 'Отчёт.pdf' → 'PDF'; no extension → 'FILE'. */
 export function extensionBadge(name) {

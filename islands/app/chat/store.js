@@ -1,13 +1,18 @@
 // The chat's client state, per channel, kept for the page (switching back to a channel shows what
 // was loaded at once, then catches up):
-//   channels[id]  {messages (oldest → newest, unique ids), status, hasMore, olderLoading}
+//   channels[id]  {messages (oldest → newest, unique ids), status, hasMore, olderLoading,
+//                  hasNewer: the messages held are a window of the past (a search result opened
+//                  there) that does not reach the newest one; anchor, windowSeq: see replaceWindow}
 //   pending       optimistic messages not yet confirmed, matched to the server's copy by nonce
 //   typing[id]    {userId: {username, at}} of the other people typing there
 //   restore       the text of a send that failed, for the composer to take back
 //   editing       the id of the message being edited in place, if any
 import { create } from 'zustand';
 
-const EMPTY_CHANNEL = Object.freeze({ messages: [], status: 'idle', hasMore: true, olderLoading: false });
+const EMPTY_CHANNEL = Object.freeze({
+  messages: [], status: 'idle', hasMore: true, olderLoading: false, hasNewer: false, newerLoading: false,
+  anchor: null, windowSeq: 0,
+});
 
 export const useChat = create(() => ({ channels: {}, pending: [], typing: {}, restore: null, editing: null }));
 
@@ -32,15 +37,20 @@ function mergeById(list, incoming) {
 }
 
 /** Server copies of messages arrived (a page, a live event, a send's answer): merge them and drop
- * the optimistic copies they confirm. */
-export function upsertMessages(channelId, incoming) {
+ * the optimistic copies they confirm. While a window of the past is held (`hasNewer`), messages
+ * newer than its last one are left out — they would sit after a gap — unless `extend` (the next
+ * page of the window itself). */
+export function upsertMessages(channelId, incoming, { extend = false } = {}) {
   const list = incoming.filter((message) => message && message.id != null);
   if (!list.length) return;
   const nonces = new Set(list.map((message) => message.nonce).filter(Boolean));
   useChat.setState((state) => {
     const current = channelOf(state, channelId);
+    const newestHeld = current.messages.length ? current.messages[current.messages.length - 1].id : null;
+    const kept = current.hasNewer && !extend && newestHeld != null
+      ? list.filter((message) => message.id <= newestHeld) : list;
     return {
-      channels: { ...state.channels, [channelId]: { ...current, messages: mergeById(current.messages, list) } },
+      channels: { ...state.channels, [channelId]: { ...current, messages: mergeById(current.messages, kept) } },
       pending: nonces.size ? state.pending.filter((item) => !nonces.has(item.nonce)) : state.pending,
     };
   });
@@ -88,6 +98,18 @@ export function reconcileNewest(channelId, page, hasMore) {
     const newer = current.messages.filter((message) => message.id > page[page.length - 1].id);
     return { messages: mergeById([...older, ...page], newer) };
   });
+}
+
+/**
+ * The messages held become exactly `messages`: a window around `anchor` (a message opened from the
+ * past, `hasNewer` when it does not reach the newest), or the newest page (`anchor` null). The
+ * list sees `windowSeq` change and places the view: on the anchor, or at the bottom.
+ */
+export function replaceWindow(channelId, messages, { hasMore, hasNewer, anchor = null }) {
+  patchChannel(channelId, (current) => ({
+    messages: mergeById([], messages), hasMore: Boolean(hasMore), hasNewer: Boolean(hasNewer), anchor,
+    windowSeq: current.windowSeq + 1, status: 'ready', olderFailed: false,
+  }));
 }
 
 export function addPending(item) {

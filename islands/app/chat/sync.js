@@ -18,7 +18,7 @@ const PAGE = 50;
 const CATCH_UP = 100;
 const MAX_CATCH_UP_PAGES = 20;
 
-const messagesPath = (channelId, params) =>
+export const messagesPath = (channelId, params) =>
   `/api/messages/${channelId}/messages?${new URLSearchParams({ limit: String(PAGE), ...params })}`;
 
 let me = null;
@@ -66,12 +66,16 @@ export function syncChannel(channelId, { full: asked = true } = {}) {
   return run.promise;
 }
 
+export const windowOf = (channelId) => channelOf(useChat.getState(), channelId).windowSeq;
+
 async function syncOnce(channelId, full) {
   const current = channelOf(useChat.getState(), channelId);
+  if (current.hasNewer) return; // a window of the past: nothing after it is held, nothing to catch up
   if (!current.messages.length) {
     if (current.status !== 'ready') setChannelState(channelId, { status: 'loading' });
     try {
       const data = await apiGet(messagesPath(channelId, {}));
+      if (windowOf(channelId) !== current.windowSeq) return; // a jump put a window there meanwhile
       upsertMessages(channelId, data?.messages ?? []);
       setChannelState(channelId, { status: 'ready', hasMore: Boolean(data?.hasMore) });
     } catch (error) {
@@ -91,7 +95,7 @@ async function syncOnce(channelId, full) {
     }
     if (full) {
       const fresh = await apiGet(messagesPath(channelId, {}));
-      reconcileNewest(channelId, fresh?.messages ?? [], Boolean(fresh?.hasMore));
+      if (windowOf(channelId) === current.windowSeq) reconcileNewest(channelId, fresh?.messages ?? [], Boolean(fresh?.hasMore));
     }
     setChannelState(channelId, { status: 'ready' });
   } catch (error) {

@@ -35,6 +35,24 @@ const h12 = () => ({ hour12: document.documentElement.dataset.timeFormat == '12h
 export const fullTime = (value) => toDate(value).toLocaleString(LOCALE, { dateStyle: 'full', timeStyle: 'short', ...h12() });
 export const clockTime = (value) => toDate(value).toLocaleTimeString(LOCALE, { hour: '2-digit', minute: '2-digit', ...h12() });
 
+const pad = (n) => String(n).padStart(2, '0');
+
+/** A date in the settings' format (<html data-date-format>, as the no-JS page writes it too). */
+export function settingsDate(value) {
+  const date = toDate(value);
+  const [dd, mm, yyyy] = [pad(date.getDate()), pad(date.getMonth() + 1), date.getFullYear()];
+  switch (document.documentElement.dataset.dateFormat) {
+    case 'mm/dd/yyyy': return `${mm}/${dd}/${yyyy}`;
+    case 'yyyy-mm-dd': return `${yyyy}-${mm}-${dd}`;
+    default: return `${dd}.${mm}.${yyyy}`;
+  }
+}
+
+/** Beside a message's author: relative within a day ('5 минут назад'), then its date and clock
+ * in the settings' formats, as a reader scrolling back wants to know when, not how long ago. */
+export const messageTime = (value, now = Date.now()) => (now - toDate(value).getTime() < 86_400_000
+  ? relativeTime(value, now) : `${settingsDate(value)} ${clockTime(value)}`);
+
 const dayStart = (date) => new Date(date.getFullYear(), date.getMonth(), date.getDate()).getTime();
 export const dayKey = (value) => dayStart(toDate(value));
 
@@ -49,20 +67,27 @@ export function dayLabel(value, now = Date.now()) {
 let now = Date.now();
 const subscribers = new Set();
 let timer = null;
+let formats = null;
+
+function tick() {
+  now = Date.now();
+  subscribers.forEach((notify) => notify());
+}
 
 function subscribe(callback) {
   subscribers.add(callback);
   if (!timer) {
-    timer = setInterval(() => {
-      now = Date.now();
-      subscribers.forEach((notify) => notify());
-    }, 30_000);
+    timer = setInterval(tick, 30_000);
+    // A new date or clock format in the settings (this tab or another) redraws every time at once.
+    formats = new MutationObserver(tick);
+    formats.observe(document.documentElement, { attributeFilter: ['data-date-format', 'data-time-format'] });
   }
   return () => {
     subscribers.delete(callback);
     if (!subscribers.size) {
       clearInterval(timer);
-      timer = null;
+      formats.disconnect();
+      timer = formats = null;
     }
   };
 }

@@ -1,8 +1,9 @@
 // A row's "more" menu: a button and a short list of actions under it (above it near the bottom of
 // the window). Fixed to the window, so a scrolling list never clips it. Arrow keys move between
 // the items; Escape, Tab, a click outside or a scroll closes it.
-import { useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { useLayoutEffect, useRef, useState } from 'react';
 import EllipsisVertical from 'lucide-react/icons/ellipsis-vertical';
+import { useMenuDismiss } from '../ui/useMenuDismiss.js';
 
 const MENU_HEIGHT = 104; // about two items: enough to decide whether it fits below
 
@@ -27,20 +28,7 @@ export default function RowMenu({ label, items }) {
     if (place) menu.current?.querySelector('[role=menuitem]')?.focus();
   }, [place]);
 
-  useEffect(() => {
-    if (!place) return undefined;
-    const outside = (event) => !menu.current?.contains(event.target) && !button.current?.contains(event.target)
-      && close(false);
-    const away = () => close(false);
-    document.addEventListener('pointerdown', outside);
-    window.addEventListener('resize', away);
-    document.addEventListener('scroll', away, true);
-    return () => {
-      document.removeEventListener('pointerdown', outside);
-      window.removeEventListener('resize', away);
-      document.removeEventListener('scroll', away, true);
-    };
-  }, [place]);
+  useMenuDismiss(place, menu, button, close);
 
   const onKeyDown = (event) => {
     const entries = [...menu.current.querySelectorAll('[role=menuitem]')];

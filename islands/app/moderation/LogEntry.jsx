@@ -1,5 +1,10 @@
 // One moderation log action: type, target, reason, moderator, date and time.
 import Ban from 'lucide-react/icons/ban';
+import Crown from 'lucide-react/icons/crown';
+import Flag from 'lucide-react/icons/flag';
+import Shield from 'lucide-react/icons/shield';
+import Timer from 'lucide-react/icons/timer';
+import TimerOff from 'lucide-react/icons/timer-off';
 import Hash from 'lucide-react/icons/hash';
 import KeyRound from 'lucide-react/icons/key-round';
 import Settings from 'lucide-react/icons/settings';
@@ -17,6 +22,11 @@ const ICONS = {
   SETTINGS: [Settings, 'muted'],
   CHANNEL_CREATE: [Hash, 'accent'],
   INVITE_REGENERATE: [KeyRound, 'accent'],
+  ROLE_CHANGE: [Shield, 'accent'],
+  TRANSFER: [Crown, 'warning'],
+  TIMEOUT: [Timer, 'warning'],
+  TIMEOUT_LIFT: [TimerOff, 'success'],
+  REPORT_RESOLVE: [Flag, 'muted'],
 };
 
 export default function LogEntry({ action }) {

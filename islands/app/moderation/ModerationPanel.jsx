@@ -1,7 +1,9 @@
 // The moderation panel (spec "Moderation panel", §4 loading → overview / members / log, §8):
-// real counts, the members with kick and ban, the audit log and the active bans.
-import { useState } from 'react';
-import { useQuery } from '@tanstack/react-query';
+// real counts, the members with roles, timeouts, kick and ban, the reports, the audit log and the
+// active bans. For the owner and moderators; members hear role and timeout changes live.
+import { useEffect, useState } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import Flag from 'lucide-react/icons/flag';
 import LayoutDashboard from 'lucide-react/icons/layout-dashboard';
 import ScrollText from 'lucide-react/icons/scroll-text';
 import Users from 'lucide-react/icons/users';
@@ -12,12 +14,16 @@ import LogTab from './LogTab.jsx';
 import MembersTab from './MembersTab.jsx';
 import OverviewTab from './OverviewTab.jsx';
 import PanelSkeleton from './PanelSkeleton.jsx';
+import ReportsTab from './ReportsTab.jsx';
+import { reportsQuery } from './reports.js';
+import * as socket from '../../lib/socket.js';
 import Tabs from './Tabs.jsx';
 import { t } from '../../lib/i18n.js';
 
 const TABS = [
   { id: 'overview', label: t('Обзор'), icon: LayoutDashboard },
   { id: 'members', label: t('Участники'), icon: Users },
+  { id: 'reports', label: t('Жалобы'), icon: Flag },
   { id: 'log', label: t('Журнал'), icon: ScrollText },
 ];
 
@@ -31,6 +37,12 @@ export default function ModerationPanel({ serverId, onClose }) {
   const auditState = useQuery(auditQuery(serverId));
   const bansState = useQuery(bansQuery(serverId));
   const meState = useQuery(meQuery);
+  const reportsState = useQuery(reportsQuery(serverId));
+  const queryClient = useQueryClient();
+
+  useEffect(() => socket.on('member_updated', (data) => {
+    if (data?.serverId === serverId) queryClient.invalidateQueries({ queryKey: ['members', serverId] });
+  }), [queryClient, serverId]);
 
   const server = serverState.data ? asServer(serverState.data) : null;
   const members = asList(membersState.data, 'members');
@@ -38,6 +50,8 @@ export default function ModerationPanel({ serverId, onClose }) {
   const actions = asList(audit, 'actions');
   const monthCount = audit?.monthCount ?? actions.length;
   const bans = asList(bansState.data, 'bans');
+  const reports = asList(reportsState.data, 'reports');
+  const openReports = reportsState.data?.openCount ?? reports.length;
 
   const failed = serverState.isError && !server
     ? serverState
@@ -45,7 +59,9 @@ export default function ModerationPanel({ serverId, onClose }) {
   const loading = serverState.isPending || [membersState, auditState].some((query) => query.isPending);
 
   function retry() {
-    for (const query of [serverState, membersState, auditState, bansState]) if (query.isError) query.refetch();
+    for (const query of [serverState, membersState, auditState, bansState, reportsState]) {
+      if (query.isError) query.refetch();
+    }
   }
 
   let body;
@@ -61,11 +77,12 @@ export default function ModerationPanel({ serverId, onClose }) {
           tabIndex={0}>
           {tab === 'overview' && (
             <OverviewTab memberCount={server.memberCount ?? members.length} monthCount={monthCount}
-              actions={actions} onShowLog={() => setTab('log')} />
+              reportCount={openReports} actions={actions} onShowLog={() => setTab('log')} />
           )}
           {tab === 'members' && (
             <MembersTab serverId={serverId} server={server} members={members} me={asUser(meState.data)} />
           )}
+          {tab === 'reports' && <ReportsTab serverId={serverId} reports={reports} />}
           {tab === 'log' && <LogTab serverId={serverId} actions={actions} bans={bans} />}
         </div>
       </div>

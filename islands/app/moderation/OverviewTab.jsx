@@ -1,4 +1,4 @@
-// "Обзор": members, pending reports (always 0, per spec), this month's actions, the latest 5.
+// "Обзор": members, open reports, this month's actions, the latest 5.
 import Flag from 'lucide-react/icons/flag';
 import Gavel from 'lucide-react/icons/gavel';
 import Users from 'lucide-react/icons/users';
@@ -20,12 +20,12 @@ function StatCard({ icon: Icon, label, value, caption, tone }) {
   );
 }
 
-export default function OverviewTab({ memberCount, monthCount, actions, onShowLog }) {
+export default function OverviewTab({ memberCount, monthCount, reportCount = 0, actions, onShowLog }) {
   return (
     <div className="mod-overview">
       <div className="mod-stat-grid">
         <StatCard icon={Users} tone="accent" label={t('Всего участников')} value={memberCount} />
-        <StatCard icon={Flag} tone="warning" label={t('Ожидающие жалобы')} value={0} />
+        <StatCard icon={Flag} tone="warning" label={t('Ожидающие жалобы')} value={reportCount} />
         <StatCard icon={Gavel} tone="danger" label={t('Действия модерации')} value={monthCount} caption={t('за месяц')} />
       </div>
       <section className="mod-section" aria-labelledby="mod-latest-title">

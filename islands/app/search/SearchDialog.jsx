@@ -1,7 +1,8 @@
 // The global search dialog (spec 001 "Global search dialog"): one input, tabs Все / Сервер /
 // Пользователь / Сообщение, arrow keys walk the results, Enter or a click opens one, Escape closes.
-// Beyond the spec (which only logs the choice): a message opens its channel scrolled to it, a server its page;
-// a person just closes the dialog (there is no profile page yet).
+// Beyond the spec (which only logs the choice): a message opens its channel scrolled to it and
+// highlighted, however old (chat/jump.js), a server its page; a person just closes the dialog
+// (there is no profile page yet). Under 2 characters: the operators' hints (SearchHints).
 import { useEffect, useMemo, useRef, useState } from 'react';
 import Loader2 from 'lucide-react/icons/loader-circle';
 import Search from 'lucide-react/icons/search';
@@ -12,11 +13,14 @@ import EmptyState from '../ui/EmptyState.jsx';
 import Modal from '../ui/Modal.jsx';
 import { useDebounced } from '../ui/useDebounced.js';
 import { matcher } from './highlight.js';
+import { freeText, hasOperators, withHint } from './operators.js';
 import { TABS, searchable, useMessageResults, useServerResults, useUserResults } from './queries.js';
 import { resultRows } from './results.js';
 import ResultRow from './ResultRow.jsx';
 import SearchFooter from './SearchFooter.jsx';
+import SearchHints from './SearchHints.jsx';
 import { t } from '../../lib/i18n.js';
+import { useSearchDialog } from './store.js';
 
 const optionId = (index) => `search-option-${index}`;
 const shown = (tab, kind, query) => ((tab === 'all' || tab === kind) && query.data) || [];
@@ -31,7 +35,7 @@ function open(row, onClose) {
 }
 
 export default function SearchDialog({ onClose }) {
-  const [text, setText] = useState('');
+  const [text, setText] = useState(() => useSearchDialog.getState().query);
   const [tab, setTab] = useState('all');
   const [selected, setSelected] = useState(0);
   const settled = useDebounced(text, 300);
@@ -39,14 +43,15 @@ export default function SearchDialog({ onClose }) {
   const users = useUserResults(settled, tab);
   const messages = useMessageResults(settled, tab);
   const active = searchable(settled);
+  const onlyMessages = hasOperators(settled); // operators narrow messages: no server or person has them
   const rows = useMemo(() => (active ? resultRows(settled, {
-    servers: shown(tab, 'servers', servers),
-    users: shown(tab, 'users', users),
+    servers: onlyMessages ? [] : shown(tab, 'servers', servers),
+    users: onlyMessages ? [] : shown(tab, 'users', users),
     messages: shown(tab, 'messages', messages),
-  }) : []), [active, settled, tab, servers, users, messages]);
+  }) : []), [active, settled, tab, servers, users, messages, onlyMessages]);
   const patterns = useMemo(
-    () => ({ words: matcher(settled, 'words'), name: matcher(settled, 'substring') }), [settled]);
-  const queries = [servers, users, messages];
+    () => ({ words: matcher(freeText(settled), 'words'), name: matcher(settled, 'substring') }), [settled]);
+  const queries = onlyMessages ? [messages] : [servers, users, messages];
   const loading = active && queries.some((query) => query.isLoading);
   const refreshing = active && queries.some((query) => query.isPlaceholderData && query.isFetching);
   const failure = queries.find((query) => query.isError)?.error;
@@ -58,6 +63,15 @@ export default function SearchDialog({ onClose }) {
   useEffect(() => {
     if (current >= 0) document.getElementById(optionId(current))?.scrollIntoView({ block: 'nearest' });
   }, [current]);
+
+  const pickHint = (hint) => {
+    const next = withHint(text, hint);
+    setText(next);
+    requestAnimationFrame(() => { // the caret after the inserted operator, ready for its value
+      input.current?.focus();
+      input.current?.setSelectionRange(next.length, next.length);
+    });
+  };
 
   const onKeyDown = (event) => {
     if (event.nativeEvent.isComposing) return;
@@ -93,6 +107,9 @@ export default function SearchDialog({ onClose }) {
         </div>
         <div className="search__results" aria-live="polite" aria-busy={loading}>
           {!active && <p className="search__state">{t('Начните печатать для поиска')}</p>}
+          {!active && (
+            <SearchHints onPick={(hint) => pickHint(hint)} />
+          )}
           {loading && !rows.length && (
             <p className="search__state">
               <Loader2 size={16} className="search__spinner" aria-hidden="true" />

@@ -1,7 +1,9 @@
 // The dialog's three searches (spec §7): servers, users, messages. A search runs only for a query
-// of at least 2 characters (spec §4, §5), and only for the kinds the current tab shows.
+// of at least 2 characters (spec §4, §5), and only for the kinds the current tab shows; a query
+// with operators (from:@name, has:file, ...) searches messages only.
 import { keepPreviousData, useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { apiGet } from '../data/queries.js';
+import { hasOperators, utcOffset } from './operators.js';
 import { t } from '../../lib/i18n.js';
 
 export const MIN_QUERY = 2;
@@ -25,13 +27,15 @@ export const TABS = [
 ];
 
 const shows = (tab, kind) => tab === 'all' || tab === kind;
+// A refused query (too short, a date that means nothing) will be refused again: say so at once.
+const retryFew = (failures, error) => !(error?.status >= 400 && error?.status < 500) && failures < 2;
 
 export function useServerResults(text, tab) {
   const q = text.trim();
   return useQuery({
     queryKey: ['search', 'servers', q],
     queryFn: () => apiGet(`/api/servers/search?${new URLSearchParams({ q })}`),
-    enabled: searchable(q) && shows(tab, 'servers'),
+    enabled: searchable(q) && shows(tab, 'servers') && !hasOperators(q),
     staleTime: STALE,
     placeholderData: KEEP,
     select: (data) => data?.servers ?? [],
@@ -43,26 +47,27 @@ export function useUserResults(text, tab) {
   return useQuery({
     queryKey: ['search', 'users', q],
     queryFn: () => apiGet(`/api/users/search?${new URLSearchParams({ q })}`),
-    enabled: searchable(q) && shows(tab, 'users'),
+    enabled: searchable(q) && shows(tab, 'users') && !hasOperators(q),
     staleTime: STALE,
     placeholderData: KEEP,
     select: (data) => data?.users ?? [],
   });
 }
 
-/** Newest first, 25 a page; `fetchNextPage` goes back with the `before` cursor. */
+/** The exact phrase first, then newest first, 25 a page; `fetchNextPage` goes on with the `before` cursor. */
 export function useMessageResults(text, tab) {
   const q = messageText(text);
   return useInfiniteQuery({
     queryKey: ['search', 'messages', q],
     queryFn: ({ pageParam }) => {
-      const params = new URLSearchParams({ q });
+      const params = new URLSearchParams({ q, tzOffset: String(utcOffset()) });
       if (pageParam) params.set('before', String(pageParam));
       return apiGet(`/api/messages/search?${params}`);
     },
     initialPageParam: null,
     getNextPageParam: (last) => (last?.hasMore ? last.messages.at(-1)?.id : undefined),
     enabled: searchable(q) && shows(tab, 'messages'),
+    retry: retryFew,
     staleTime: STALE,
     placeholderData: KEEP,
     select: (data) => data.pages.flatMap((page) => page.messages),

@@ -1,6 +1,7 @@
 // Server settings (spec "Server settings", §4 loading → ready → saving, §5, §8): name,
 // description and the public toggle are saved with PATCH /api/servers/{id}; the invite code and
-// statistics are real; roles, ownership transfer and deletion are the spec's inert placeholders.
+// statistics are real; roles are the spec's inert placeholder; the owner transfers or deletes the
+// server in the danger zone.
 import { useEffect, useRef, useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { toast } from '../../lib/toast.js';
@@ -148,7 +149,7 @@ export default function ServerSettingsModal({ serverId, onClose }) {
               <StatsBlock server={server} />
             </aside>
           </div>
-          {owner && <DangerZone />}
+          {owner && <DangerZone serverId={serverId} server={server} onClose={onClose} />}
         </form>
       )}
     </Modal>

@@ -1,11 +1,17 @@
-// The settings modal's read-only blocks: real statistics, and the spec's inert placeholders
-// (roles, ownership transfer, deletion that only asks for confirmation).
+// The settings modal's blocks: real statistics, the spec's inert roles placeholder, and the
+// owner's danger zone (ownership transfer; deletion after typing the server's name).
+import { useState } from 'react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import BadgeCheck from 'lucide-react/icons/badge-check';
 import Plus from 'lucide-react/icons/plus';
 import ShieldAlert from 'lucide-react/icons/shield-exclamation-point';
 import Trash2 from 'lucide-react/icons/trash';
 import UserRoundCog from 'lucide-react/icons/user-round-cog';
-import { formatDate } from './queries.js';
+import { toast } from '../../lib/toast.js';
+import { post, request } from '../../lib/api.js';
+import { navigate } from '../router.js';
+import { askConfirm } from '../ui/confirm.js';
+import { asList, formatDate, membersQuery } from './queries.js';
 import { t } from '../../lib/i18n.js';
 
 export function StatsBlock({ server }) {
@@ -63,7 +69,57 @@ export function RolesBlock() {
 
 const DELETE_QUESTION = t('Вы уверены, что хотите удалить этот сервер? Это действие нельзя отменить.');
 
-export function DangerZone() {
+/** Transfer and deletion, for the owner (spec: the danger zone; typed confirmation to delete). */
+export function DangerZone({ serverId, server, onClose }) {
+  const queryClient = useQueryClient();
+  const { data } = useQuery(membersQuery(serverId));
+  const heirs = asList(data, 'members').filter((member) => member.role !== 'owner' && member.user?.id !== server.ownerId);
+  const [heir, setHeir] = useState('');
+
+  const done = (message) => {
+    toast.success(message);
+    for (const key of ['server', 'members', 'audit']) queryClient.invalidateQueries({ queryKey: [key, serverId] });
+    queryClient.invalidateQueries({ queryKey: ['servers'] });
+  };
+  const failed = (title) => (error) => toast.error(title, { description: error?.message || undefined });
+  const transfer = useMutation({
+    mutationFn: (userId) => post(`/api/servers/${serverId}/transfer`, { userId }),
+    onSuccess: () => {
+      done(t('Владение сервером передано'));
+      onClose();
+    },
+    onError: failed(t('Не удалось передать владение')),
+  });
+  const remove = useMutation({
+    mutationFn: () => request(`/api/servers/${serverId}`, { method: 'DELETE' }),
+    onSuccess: () => {
+      queryClient.removeQueries({ queryKey: ['server', serverId] });
+      queryClient.removeQueries({ queryKey: ['channels', serverId] });
+      queryClient.invalidateQueries({ queryKey: ['servers'] });
+      toast.success(t('Сервер удалён'));
+      navigate('/app', { replace: true });
+    },
+    onError: failed(t('Не удалось удалить сервер')),
+  });
+
+  async function askTransfer() {
+    const member = heirs.find((candidate) => String(candidate.user?.id) === heir);
+    if (!member) return;
+    const sure = await askConfirm({
+      title: t('Передать владение?'),
+      message: t('@{username} станет владельцем сервера «{server}», а вы останетесь модератором.',
+        { username: member.user.username, server: server.name }),
+      confirmLabel: t('Передать владение'), danger: true,
+    });
+    if (sure) transfer.mutate(member.user.id);
+  }
+
+  async function askDelete() {
+    const sure = await askConfirm({ title: t('Удалить сервер'), message: DELETE_QUESTION,
+      confirmLabel: t('Удалить сервер'), danger: true, typed: server.name });
+    if (sure) remove.mutate();
+  }
+
   return (
     <section className="settings-danger" aria-labelledby="settings-danger-title">
       <h3 className="settings-danger__title" id="settings-danger-title">
@@ -73,9 +129,18 @@ export function DangerZone() {
       <div className="settings-danger__row">
         <div>
           <p className="settings-danger__name">{t('Передать владение')}</p>
-          <p className="settings-danger__text">{t('Сделать владельцем другого участника. Пока недоступно.')}</p>
+          <p className="settings-danger__text">{t('Сделать владельцем другого участника; вы останетесь модератором.')}</p>
+          <label className="mod-sr-only" htmlFor="settings-heir">{t('Новый владелец')}</label>
+          <select id="settings-heir" className="field__input settings-danger__select" value={heir}
+            onChange={(event) => setHeir(event.target.value)} disabled={!heirs.length}>
+            <option value="">{heirs.length ? t('Выберите участника') : t('Других участников нет')}</option>
+            {heirs.map((member) => (
+              <option key={member.user.id} value={member.user.id}>@{member.user.username}</option>
+            ))}
+          </select>
         </div>
-        <button type="button" className="btn btn-ghost mod-btn-sm" disabled>
+        <button type="button" className="btn btn-ghost mod-btn-sm" onClick={askTransfer}
+          disabled={!heir || transfer.isPending}>
           <UserRoundCog size={16} aria-hidden="true" />
           {t('Передать владение')}
         </button>
@@ -84,11 +149,10 @@ export function DangerZone() {
         <div>
           <p className="settings-danger__name">{t('Удалить сервер')}</p>
           <p className="settings-danger__text">
-            {t('Удаление серверов появится позже: сейчас сервер останется на месте.')}
+            {t('Каналы, сообщения и участники будут удалены навсегда.')}
           </p>
         </div>
-        {/* Spec: asks for confirmation and does nothing after it. */}
-        <button type="button" className="btn mod-btn-danger mod-btn-sm" onClick={() => window.confirm(DELETE_QUESTION)}>
+        <button type="button" className="btn mod-btn-danger mod-btn-sm" onClick={askDelete} disabled={remove.isPending}>
           <Trash2 size={16} aria-hidden="true" />
           {t('Удалить сервер')}
         </button>

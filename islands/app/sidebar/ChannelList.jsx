@@ -1,12 +1,15 @@
 // 'Текстовые каналы' or 'Голосовые каналы': links to the channels, the active one marked, the
-// unread ones bold with their count or mentions (data/unread.js), and the create button for owners
-// and moderators. Under a voice channel, an empty place voice/VoicePanel.jsx fills with who is in it.
+// unread ones bold with their count or mentions (data/unread.js), and for owners and moderators the
+// create button and each row's menu (ChannelMenu.jsx: rename, move, delete). Under a voice channel,
+// an empty place voice/VoicePanel.jsx fills with who is in it.
+import { useQueryClient } from '@tanstack/react-query';
 import Plus from 'lucide-react/icons/plus';
 import { useUnread } from '../data/unread.js';
 import { Link, channelPath } from '../router.js';
 import { useShell } from '../store.js';
 import ChannelIcon from '../ui/ChannelIcon.jsx';
 import Skeleton from '../ui/Skeleton.jsx';
+import ChannelMenuButton from './ChannelMenuButton.jsx';
 import UnreadBadge from './UnreadBadge.jsx';
 import { t } from '../../lib/i18n.js';
 
@@ -14,6 +17,8 @@ export default function ChannelList({ title, type, serverId, channels, activeId,
   const openCreateChannel = useShell((state) => state.openCreateChannel);
   const closeDrawer = useShell((state) => state.closeDrawer);
   const unread = useUnread((state) => state.channels);
+  const queryClient = useQueryClient();
+  const manage = canCreate && !placeholder;
   const headingId = `channels-${type.toLowerCase()}`;
   return (
     <section className="channel-list" aria-labelledby={headingId}>
@@ -34,12 +39,12 @@ export default function ChannelList({ title, type, serverId, channels, activeId,
             <Skeleton width={`${60 - n * 15}%`} height={10} />
           </li>
         ))}
-        {!loading && channels.map((channel) => {
+        {!loading && channels.map((channel, index) => {
           const active = channel.id === activeId;
           const entry = active ? null : unread[channel.id];
           const bold = entry && (entry.unread > 0 || entry.mentions > 0);
           return (
-            <li key={channel.id}>
+            <li key={channel.id} className={manage ? 'channel-entry channel-entry--managed' : 'channel-entry'}>
               {placeholder ? (
                 <span className="channel-link channel-link--placeholder" aria-disabled="true">
                   <ChannelIcon type={channel.type} size={18} />
@@ -53,6 +58,9 @@ export default function ChannelList({ title, type, serverId, channels, activeId,
                   <span className="truncate">{channel.name}</span>
                   {bold && <UnreadBadge unread={entry.unread} mentions={entry.mentions} />}
                 </Link>
+              )}
+              {manage && (
+                <ChannelMenuButton queryClient={queryClient} channel={channel} index={index} count={channels.length} />
               )}
               {type === 'VOICE' && <div data-voice-roster={channel.id} />}
             </li>

@@ -81,12 +81,15 @@ export default function ChannelView({ user, serverId, channelId }) {
           </>
         )}
       </div>
-      {owner && (
+      {/* Moderators moderate (kick, ban, time out, reports, the log); only the owner changes the settings. */}
+      {manage && (
         <div className="channel-view__footer">
-          <Link to={`${serverPath(serverId)}/settings`} className="sidebar-button">
-            <Settings size={16} aria-hidden="true" />
-            {t('Настройки сервера')}
-          </Link>
+          {owner && (
+            <Link to={`${serverPath(serverId)}/settings`} className="sidebar-button">
+              <Settings size={16} aria-hidden="true" />
+              {t('Настройки сервера')}
+            </Link>
+          )}
           <Link to={`${serverPath(serverId)}/admin`} className="sidebar-button">
             <ShieldCheck size={16} aria-hidden="true" />
             {t('Модерация')}

@@ -10,7 +10,7 @@ from lobby.accounts.api import PENDING_EMAIL, remember_code_sent, resend_wait
 from lobby.accounts.session import callers_sign_ins, sign_in_browser, sign_out_browser
 from lobby.accounts.validation import (check_code_entry, check_email, check_login, check_password,
                                        check_registration, identifier_of, trimmed)
-from lobby.errors import ApiError, ValidationError
+from lobby.errors import ApiError, ValidationError, handle_http_exception, limiter_wait
 from lobby.i18n import N_, _, language
 from lobby.accounts.jobs import start_password_reset
 from lobby.jobs.queue import enqueue
@@ -135,6 +135,17 @@ def forgot_password():
         return render_template("auth/forgot.html", form=request.form, errors=error.errors, sent=False), 422
     enqueue(start_password_reset, email, language())
     return redirect(url_for("auth_pages.forgot_password", sent="1"))
+
+
+@blueprint.errorhandler(429)
+def throttled(error):
+    """Too many reset letters asked for: the form again, with the spec's words, the address kept.
+    Other throttled pages of the blueprint get the common error page."""
+    if request.endpoint != "auth_pages.forgot_password":
+        return handle_http_exception(error)
+    errors = {"form": _("Ошибка отправки. Попробуйте позже.")}
+    page = render_template("auth/forgot.html", form=request.form, errors=errors, sent=False)
+    return page, 429, {"Retry-After": str(limiter_wait())}
 
 
 @blueprint.route("/auth/reset-password", methods=["GET", "POST"])

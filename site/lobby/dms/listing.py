@@ -12,11 +12,12 @@ from lobby.messages.models import Message
 from lobby.messages.serialize import message_dicts
 from lobby.reads.counts import unread_for
 from lobby.servers.models import Channel
+from lobby.texts import shown_username
 
 
 def person_dict(user: User, status: str, custom_status: str | None) -> dict:
     """The contract's Person."""
-    return {"id": user.id, "username": user.username, "firstName": user.first_name, "lastName": user.last_name,
+    return {"id": user.id, "username": shown_username(user.username), "firstName": user.first_name, "lastName": user.last_name,
             "profileImageUrl": user.profile_image_url, "status": status, "customStatus": custom_status}
 
 

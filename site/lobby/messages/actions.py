@@ -21,6 +21,7 @@ from lobby.messages.serialize import message_dict
 from lobby.notifications.messages import do_notify_message
 from lobby.realtime.bus import Recipients, publish
 from lobby.servers.access import access_channel
+from lobby.servers.timeouts import check_member_not_timed_out
 
 MAX_LENGTH = 2000
 MAX_NONCE = 64
@@ -83,9 +84,10 @@ def message_in_reach(user: User, message_id: int) -> tuple[Message, object]:
 
 
 def do_edit_message(user: User, message_id: int, content) -> dict:
-    message, _ = message_in_reach(user, message_id)
+    message, membership = message_in_reach(user, message_id)
     if message.author_id != user.id:
         raise ApiError(403, text("message.not_yours"), "FORBIDDEN")
+    check_member_not_timed_out(membership)  # an edit writes as much as a send
     has_files = db.session.scalar(select(Attachment.id).where(Attachment.message_id == message.id).limit(1))
     message.content = check_content(content, allow_empty=has_files is not None)
     message.edited_at = utcnow()
@@ -130,6 +132,7 @@ def do_add_reaction(user: User, message_id: int, emoji) -> tuple[dict, dict]:
     either way (taking one's reaction back stays possible)."""
     message, membership = message_in_reach(user, message_id)
     check_may_write(membership)
+    check_member_not_timed_out(membership)
     value = check_emoji(emoji)
     db.session.add(Reaction(message_id=message.id, user_id=user.id, emoji=value))
     try:

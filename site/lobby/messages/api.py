@@ -17,7 +17,7 @@ from lobby.schema import (BEARER, MULTIPART, NOT_OBJECT, NOT_VERIFIED, UNAUTHORI
 from lobby.texts import text
 from lobby.extensions import csrf
 from lobby.messages import actions, attachments, sending
-from lobby.messages.history import MAX_PAGE, PAGE, page_of
+from lobby.messages.history import MAX_PAGE, PAGE, page_of, window_around
 from lobby.servers.access import access_channel, channel_not_found
 
 blueprint = Blueprint("messages_api", __name__, url_prefix="/api/messages")
@@ -68,8 +68,10 @@ def send_form() -> tuple[dict, list]:
 @blueprint.get("/<int:channel_id>/messages")
 @api_login_required
 @api.validate(query=HistoryQuery, resp=Response(HTTP_200=Page, **refusals(
-    HTTP_400="A cursor that is not a number: `BAD_REQUEST`", HTTP_401=UNAUTHORIZED, HTTP_403=NOT_VERIFIED,
-    HTTP_404=f"No such channel, or not a member: `CHANNEL_NOT_FOUND` «{CHANNEL_MISSING}»")),
+    HTTP_400="A cursor that is not a number, or `around` with another cursor: `BAD_REQUEST`", HTTP_401=UNAUTHORIZED,
+    HTTP_403=NOT_VERIFIED,
+    HTTP_404=f"No such channel, or not a member: `CHANNEL_NOT_FOUND` «{CHANNEL_MISSING}»; `around` names no message "
+             f"of this channel: `MESSAGE_NOT_FOUND` «{text('message.not_found')}»")),
     tags=["messages"], security=BEARER, operation_id="listMessages")
 def history(channel_id: int):
     """A page of a channel's messages
@@ -78,11 +80,22 @@ def history(channel_id: int):
     `CHANNEL_NOT_FOUND`, as if the channel did not exist). Without a cursor: the newest page.
     `before`: the page before that id (history, scrolling up). `after`: messages after that id,
     oldest first (catching up after a reconnect). Always ordered oldest → newest; `hasMore` says
-    whether another page exists in that direction.
+    whether another page exists in that direction. `around`: a window of `limit` messages around
+    that one (half before it), with `hasMoreBefore` and `hasMoreAfter` (and `hasMore` = `hasMoreBefore`);
+    404 `MESSAGE_NOT_FOUND` when it is no message of this channel (deleted, or another channel's).
     A cursor that is not a number is 400 `BAD_REQUEST` naming it."""
     access_channel(g.user, channel_id)
     asked = request.context.query
-    messages, more = page_of(channel_id, asked.before, asked.after, min(max(asked.limit or PAGE, 1), MAX_PAGE))
+    limit = min(max(asked.limit or PAGE, 1), MAX_PAGE)
+    if asked.around is not None:
+        if asked.before is not None or asked.after is not None:
+            raise ApiError(400, text("request.around_alone"), "BAD_REQUEST")
+        window = window_around(channel_id, asked.around, limit)
+        if window is None:
+            raise ApiError(404, text("message.not_found"), "MESSAGE_NOT_FOUND")
+        messages, before, after = window
+        return json_response({"messages": messages, "hasMore": before, "hasMoreBefore": before, "hasMoreAfter": after})
+    messages, more = page_of(channel_id, asked.before, asked.after, limit)
     return json_response({"messages": messages, "hasMore": more})
 
 

@@ -47,6 +47,20 @@ def page_of(channel_id: int, before: int | None = None, after: int | None = None
     return as_dicts(list(reversed(rows[:limit]))), len(rows) > limit
 
 
+def window_around(channel_id: int, around: int, limit: int = PAGE) -> tuple[list[dict], bool, bool] | None:
+    """The message `around` with up to `limit` messages in all, oldest → newest: half before it,
+    the rest from it on (a link or a search result opens there, however far back). Whether more lie
+    before and after; None when `around` is no message of this channel."""
+    older_count = limit // 2
+    newer_count = limit - older_count  # the message itself, and those after it
+    newer = db.session.execute(AFTER, {"channel": channel_id, "after": around - 1, "limit": newer_count + 1}).all()
+    if not newer or newer[0][0] != around:
+        return None
+    older = db.session.execute(BEFORE, {"channel": channel_id, "before": around, "limit": older_count + 1}).all()
+    rows = list(reversed(older[:older_count])) + newer[:newer_count]
+    return as_dicts(rows), len(older) > older_count, len(newer) > newer_count
+
+
 # A page is every message of its channel from its first id to its last: their reactions and files
 # are read by that range (three parameters) rather than by an IN list of the page's ids, whose 50
 # parameters PostgreSQL's dialect renders again on every call.

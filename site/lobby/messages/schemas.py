@@ -27,6 +27,9 @@ Emoji = Annotated[str, Field(max_length=32, description="One emoji, no spaces.")
 class HistoryQuery(Query):
     before: Id | None = Field(None, description="The page before this id (history, scrolling up).")
     after: Id | None = Field(None, description="Messages after this id, oldest first (catching up).")
+    around: Id | None = Field(None, description=(
+        "A window around this message (opening a search result or a quoted message, however old): up to `limit` "
+        "messages, half before it, it and the rest after it; alone, without `before` or `after`."))
     limit: int | None = Field(None, ge=0, description="1–100, default 50; outside that range it is brought in.")
 
 
@@ -65,7 +68,11 @@ class SearchQuery(Query):
     server_id: Id | None = Field(None, description="Only this server's channels.")
     channel_id: Id | None = Field(None, description="Only this channel.")
     limit: int | None = Field(None, ge=0, description="1–50, default 25; outside that range it is brought in.")
-    before: Id | None = Field(None, description="Paging: only matches older than this message id.")
+    before: Id | None = Field(None, description=(
+        "Paging: the last id of the page before (matches after it in the order: the same tier, older)."))
+    tz_offset: int | None = Field(None, description=(
+        "The caller's UTC offset in minutes, for the days of before:/after:/during: (Moscow: 180; in a browser "
+        "-new Date().getTimezoneOffset()). Default 0 (UTC); beyond ±840 it is brought in."))
 
 
 class EditBody(Payload):
@@ -141,7 +148,10 @@ class OneMessage(Answer):
 
 class Page(Answer):
     messages: list[Message]
-    has_more: bool = Field(description="Whether another page exists in that direction.")
+    has_more: bool = Field(description="Whether another page exists in that direction (with `around`: before).")
+    has_more_before: bool | None = Field(None, description="With `around` only: older messages exist.")
+    has_more_after: bool | None = Field(None, description=(
+        "With `around` only: newer messages exist (the window does not reach the newest message)."))
 
 
 
@@ -168,5 +178,6 @@ class FoundMessage(Answer):
 
 
 class Found(Answer):
-    messages: list[FoundMessage] = Field(description="Newest first.")
-    has_more: bool = Field(description="Older matches exist: ask again with `before` = the last id.")
+    messages: list[FoundMessage] = Field(description="The query's exact phrase first, then the other matches; "
+                                                     "newest first in each.")
+    has_more: bool = Field(description="More matches exist: ask again with `before` = the last id.")

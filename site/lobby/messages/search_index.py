@@ -87,6 +87,19 @@ def matching(dialect: str, found: Terms, message_id, content):
     return message_id.in_(fts)
 
 
+def phrase(dialect: str, found: Terms, message_id, content):
+    """A WHERE clause for the messages holding the query's words as one phrase: all of them, whole,
+    next to each other, in the order typed (any case, punctuation between them ignored). The
+    results put these first (`search.py`)."""
+    if dialect == "postgresql":
+        lexemes = " <-> ".join("'" + word.replace("'", "''").replace("\\", "\\\\") + "'" for word in found.words)
+        # A comparison (boolean): the order and the paging negate it.
+        return pg_vector(content).op("@@", is_comparison=True)(func.to_tsquery(RUSSIAN, bindparam("phrase_ts", lexemes)))
+    fts = select(literal_column("rowid")).select_from(text(FTS_TABLE)).where(
+        text(f"{FTS_TABLE} MATCH :phrase").bindparams(phrase='"' + " ".join(found.words).replace('"', '""') + '"'))
+    return message_id.in_(fts)
+
+
 # ---------- Schema (used by the migration) ----------
 
 SQLITE_FOLD = "replace(replace({0}.content, 'ё', 'е'), 'Ё', 'Е')"

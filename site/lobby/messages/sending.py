@@ -40,6 +40,7 @@ from lobby.messages.models import Message
 from lobby.messages.serialize import attachment_dict, message_dict
 from lobby.notifications.messages import do_notify_message
 from lobby.servers.access import access_channel, channel_not_found
+from lobby.servers.timeouts import check_not_timed_out
 
 
 NONCE_TAKEN = text("message.nonce_taken")  # Russian, for the API document; an answer asks text() then
@@ -75,7 +76,7 @@ SEND_TEXT = """
     JOIN users ON users.id = :author_id
     WHERE channels.id = :channel_id AND users.session_version = :session_version
       AND NOT users.is_deactivated AND users.is_email_verified AND ({member} OR channels.server_id IS NULL AND {in_dm})
-      {sign_in} {rate}
+      AND {not_timed_out} {sign_in} {rate}
     RETURNING id,
       (SELECT author.username FROM users AS author WHERE author.id = messages.author_id),
       (SELECT author.profile_image_url FROM users AS author WHERE author.id = messages.author_id)
@@ -95,12 +96,16 @@ IN_DM = """EXISTS (SELECT 1 FROM direct_chats WHERE direct_chats.channel_id = ch
              AND NOT EXISTS (SELECT 1 FROM blocks
                WHERE blocks.blocker_id = direct_chats.user_low_id AND blocks.blocked_id = direct_chats.user_high_id
                   OR blocks.blocker_id = direct_chats.user_high_id AND blocks.blocked_id = direct_chats.user_low_id))"""
+# No timeout runs for the author on the channel's server (one read of the (server_id, user_id) unique
+# index; none for a DM, whose server_id is NULL).
+NOT_TIMED_OUT = """NOT EXISTS (SELECT 1 FROM timeouts WHERE timeouts.server_id = channels.server_id
+             AND timeouts.user_id = users.id AND timeouts.until > :created_at)"""
 # The sign-in the access token names is still open (a primary-key read).
 SIGNED_IN = """AND EXISTS (SELECT 1 FROM sign_ins WHERE sign_ins.id = :sign_in_id AND sign_ins.user_id = users.id
              AND sign_ins.ended_at IS NULL AND sign_ins.expires_at > :created_at)"""
 TIMES = {"created_at": UtcDateTime(), "window_start": UtcDateTime()}
 # By (rated, signed in): a client's send names its sign-in; the server sending for a user does not.
-SEND = {(rated, signed_in): HotStatement(SEND_TEXT.format(member=MEMBER, in_dm=IN_DM,
+SEND = {(rated, signed_in): HotStatement(SEND_TEXT.format(member=MEMBER, in_dm=IN_DM, not_timed_out=NOT_TIMED_OUT,
                                                           sign_in=SIGNED_IN if signed_in else "",
                                                           rate=f"AND {RECENT} < :window_count" if rated else ""), TIMES)
         for rated in (False, True) for signed_in in (False, True)}
@@ -156,14 +161,15 @@ def send_text(author: Claims, channel_id: int, content, nonce, rate: SendRate | 
 def explain_refusal(author: Claims, channel_id: int, nonce: str | None, rate: SendRate | None,
                     now: datetime) -> tuple[dict, bool]:
     """Nothing was written: say why. The session ended (401), the e-mail is unverified (403), the
-    channel is not one of the author's (404), a block stands in a DM (403), or the author is over
-    the limit (429), unless this is a resend of a message that was written: then that message
-    stands."""
-    _, participant = access_channel(check_session(author), channel_id)
+    channel is not one of the author's (404), a block stands in a DM (403), a timeout runs on the
+    server (403 TIMED_OUT), or the author is over the limit (429), unless this is a resend of a
+    message that was written: then that message stands."""
+    channel, participant = access_channel(check_session(author), channel_id)
     earlier = existing_by_nonce(author.user_id, channel_id, nonce)
     if earlier is not None:
         return message_dict(earlier), False
     check_may_write(participant)
+    check_not_timed_out(author.user_id, channel.server_id)
     if rate is not None:
         check_rate(author, rate, now)
     raise channel_not_found()  # left the server between the insert and this check
@@ -182,6 +188,7 @@ def check_rate(author: Claims, rate: SendRate, now: datetime) -> None:
 def send_with_extras(user: User, channel_id: int, content, reply_to_id, nonce, sent: list) -> tuple[dict, bool]:
     channel, participant = access_channel(user, channel_id)
     check_may_write(participant)
+    check_not_timed_out(user.id, channel.server_id)
     channel_id = channel.id
     trimmed = check_content(content, allow_empty=bool(sent))
     nonce = clean_nonce(nonce)

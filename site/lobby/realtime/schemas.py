@@ -23,6 +23,8 @@ from lobby.reads.schemas import ChannelActivityFrame, ReadState
 from lobby.realtime.frame_model import Frame, FrameId
 from lobby.realtime.presence import STATUSES
 from lobby.schema import Answer, Error, rule
+from lobby.servers.channel_schemas import STRUCTURE_SERVER_FRAMES
+from lobby.servers.staff_frames import STAFF_SERVER_FRAMES
 from lobby.settings.schemas import SettingsAnswer
 from lobby.voice.frames import VOICE_FRAMES, VOICE_SERVER_FRAMES
 
@@ -194,9 +196,10 @@ class UserStatusFrame(Answer):
 
 
 class ServerAccessRevokedFrame(Answer):
-    """The user left a server, or was kicked or banned: the socket hears its channels no more."""
+    """The user left a server, or was kicked or banned, or the server was deleted: the socket hears
+    its channels no more."""
     server_id: int
-    reason: Literal["leave", "kick", "ban"]
+    reason: Literal["leave", "kick", "ban", "delete"]
 
 
 class FriendRequestReceivedFrame(Answer):
@@ -287,6 +290,8 @@ SERVER_FRAMES: dict[str, tuple[type[BaseModel], str]] = {
     "settings_changed": (SettingsAnswer, "To every socket of the user, when their settings changed (any device, "
                                          "the settings pages too): the whole document, as `getSettings` answers."),
     **VOICE_SERVER_FRAMES,
+    **STRUCTURE_SERVER_FRAMES,
+    **STAFF_SERVER_FRAMES,
     "error": (ErrorFrame, "The answer to a frame refused or failed."),
 }
 

@@ -14,6 +14,7 @@ from lobby.extensions import db
 from lobby.i18n import _
 from lobby.reads.actions import start_markers
 from lobby.realtime.notify import notify_access_revoked
+from lobby.servers.notify import notify_member_joined, notify_member_left
 from lobby.realtime.watch import notify_channel_created, notify_server_channels
 from lobby.servers import icons
 from lobby.servers.access import active_ban, membership_of
@@ -80,6 +81,7 @@ def do_join(server: Server, user: User) -> Membership:
     start_markers(user.id, server.id)  # the server's history is not unread to a newcomer
     db.session.commit()
     notify_server_channels(user.id, server.id)
+    notify_member_joined(server.id, user.id)
     return membership
 
 
@@ -90,6 +92,7 @@ def do_leave(server: Server, membership: Membership) -> None:
     db.session.delete(membership)
     db.session.commit()
     notify_access_revoked(server.id, user_id, "leave")
+    notify_member_left(server.id, user_id)
     do_drop_seat(user_id, server_id=server.id)  # a seat in its voice channels goes at once
 
 
@@ -128,6 +131,7 @@ def do_kick(server: Server, actor: Membership, target_id: int, reason: str) -> U
     audit(server.id, "KICK", actor.user, target, reason)
     db.session.commit()
     notify_access_revoked(server.id, target.id, "kick")
+    notify_member_left(server.id, target.id)
     do_drop_seat(target.id, server_id=server.id)  # a seat in its voice channels goes at once
     return target
 
@@ -142,6 +146,7 @@ def do_ban(server: Server, actor: Membership, target_id: int, reason: str, durat
     audit(server.id, "BAN", actor.user, target, reason)
     db.session.commit()
     notify_access_revoked(server.id, target.id, "ban")
+    notify_member_left(server.id, target.id)
     do_drop_seat(target.id, server_id=server.id)  # a seat in its voice channels goes at once
     return target
 

@@ -15,7 +15,7 @@ from lobby.errors import ApiError
 from lobby.extensions import csrf, db
 from lobby.schema import (BEARER, MULTIPART, NOT_OBJECT, NOT_VERIFIED, UNAUTHORIZED, Done, Response, api, documented,
                           refusals)
-from lobby.servers import actions, icons, listing
+from lobby.servers import actions, icons, listing, structure_notify
 from lobby.servers import refusals as refused
 from lobby.servers.access import access_member, access_moderator, access_owner, access_server, membership_of
 from lobby.servers.models import AuditEntry, Ban, Channel, Membership, Server
@@ -24,6 +24,7 @@ from lobby.servers.schemas import (AuditLog, AuditLogQuery, BanBody, BanList, Ch
                                    OneChannel, OneServer, PublicServers, PublicServersQuery, ServerChanges,
                                    ServerChangesForm, ServerList, ServerSearchQuery)
 from lobby.servers.validation import INVITE_MAX, INVITE_MIN, check_invite_code
+from lobby.servers.timeouts import timeouts_of
 from lobby.texts import text
 
 blueprint = Blueprint("servers_api", __name__, url_prefix="/api/servers")
@@ -157,6 +158,7 @@ def change_settings(server_id: int):
     server, membership = access_owner(g.user, server_id)
     body, icon_file = sent()
     actions.do_update_server(server, g.user, body.changes(), icon_file)
+    structure_notify.notify_server_updated(server)
     return json_response({"server": server_body(server, membership)})
 
 
@@ -227,6 +229,7 @@ def create_channel(server_id: int):
     Owner and moderators. The channel goes last. Writes a `CHANNEL_CREATE` audit entry."""
     server, _ = access_moderator(g.user, server_id)
     channel = actions.do_create_channel(server, g.user, request.context.json.model_dump())
+    structure_notify.notify_channel_created(channel)
     return json_response({"channel": channel.to_dict()}, 201)
 
 
@@ -288,12 +291,14 @@ def leave(server_id: int):
 def members(server_id: int):
     """A server's members
 
-    Members only. Earliest joined first."""
+    Members only. Earliest joined first. `timedOutUntil` is set for members in a timeout."""
     access_member(g.user, server_id)
     rows = db.session.scalars(select(Membership).where(Membership.server_id == server_id)
                               .order_by(Membership.joined_at, Membership.id)).all()
     online = listing.visible_statuses((row.user_id for row in rows), g.user.id)
-    return json_response({"members": [row.to_dict(online.get(row.user_id)) for row in rows]})
+    timed_out = timeouts_of(server_id)
+    return json_response({"members": [row.to_dict(online.get(row.user_id), timed_out.get(row.user_id))
+                                      for row in rows]})
 
 
 def moderators_only(**answers: str) -> dict:

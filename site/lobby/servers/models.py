@@ -64,11 +64,13 @@ class Membership(db.Model):
     def moderates(self) -> bool:
         return self.role in (OWNER, MODERATOR)
 
-    def to_dict(self, presence: str | None = None) -> dict:
-        """`presence`: the user's visible status (online, idle, dnd) or None for offline."""
+    def to_dict(self, presence: str | None = None, timed_out_until: datetime | None = None) -> dict:
+        """`presence`: the user's visible status (online, idle, dnd) or None for offline;
+        `timed_out_until`: the end of the member's running timeout, if any."""
         user = self.user
         return {
             "id": self.id, "role": self.role, "joinedAt": self.joined_at.isoformat(),
+            "timedOutUntil": timed_out_until.isoformat() if timed_out_until else None,
             "user": {"id": user.id, "username": user.username, "firstName": user.first_name,
                      "lastName": user.last_name, "profileImageUrl": user.profile_image_url, **user.profile_dict(),
                      "status": WIRE_STATUS.get(presence, "OFFLINE")},
@@ -103,7 +105,9 @@ class AuditEntry(db.Model):
 
     id: Mapped[int] = mapped_column(primary_key=True)
     server_id: Mapped[int] = mapped_column(ForeignKey("servers.id", ondelete="CASCADE"), index=True)
-    type: Mapped[str] = mapped_column(String(30))  # KICK, BAN, UNBAN, SETTINGS, CHANNEL_CREATE, INVITE_REGENERATE
+    # KICK, BAN, UNBAN, SETTINGS, CHANNEL_CREATE, INVITE_REGENERATE, ROLE_CHANGE, TRANSFER, TIMEOUT,
+    # TIMEOUT_LIFT, REPORT_RESOLVE
+    type: Mapped[str] = mapped_column(String(30))
     target_user_id: Mapped[int | None] = mapped_column(ForeignKey("users.id", ondelete="SET NULL"), default=None)
     moderator_id: Mapped[int | None] = mapped_column(ForeignKey("users.id", ondelete="SET NULL"), default=None)
     reason: Mapped[str | None] = mapped_column(Text, default=None)
@@ -118,3 +122,44 @@ class AuditEntry(db.Model):
 
         return {"id": self.id, "type": self.type, "target": who(self.target), "moderator": who(self.moderator),
                 "reason": self.reason, "createdAt": self.created_at.isoformat()}
+
+
+class Timeout(db.Model):
+    """A member who may read but not write (send, edit, react) on a server until `until`. Kept per
+    server and user, not on the membership: leaving and joining again does not end it."""
+    __tablename__ = "timeouts"
+    __table_args__ = (UniqueConstraint("server_id", "user_id"),)
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    server_id: Mapped[int] = mapped_column(ForeignKey("servers.id", ondelete="CASCADE"), index=True)
+    user_id: Mapped[int] = mapped_column(ForeignKey("users.id", ondelete="CASCADE"), index=True)
+    until: Mapped[datetime] = mapped_column()
+    reason: Mapped[str] = mapped_column(Text)
+    moderator_id: Mapped[int | None] = mapped_column(ForeignKey("users.id", ondelete="SET NULL"), default=None)
+    created_at: Mapped[datetime] = mapped_column(default=utcnow)
+
+    def active(self) -> bool:
+        return self.until > utcnow()
+
+
+class Report(db.Model):
+    """A member's complaint about a message, for the server's moderators. The message's text and
+    author are copied: the report stays readable when the message is deleted (its id then NULL)."""
+    __tablename__ = "reports"
+    __table_args__ = (UniqueConstraint("message_id", "reporter_id"),)  # once per message and person
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    server_id: Mapped[int] = mapped_column(ForeignKey("servers.id", ondelete="CASCADE"), index=True)
+    channel_id: Mapped[int | None] = mapped_column(ForeignKey("channels.id", ondelete="SET NULL"), default=None)
+    message_id: Mapped[int | None] = mapped_column(ForeignKey("messages.id", ondelete="SET NULL"), index=True)
+    reporter_id: Mapped[int] = mapped_column(ForeignKey("users.id", ondelete="CASCADE"), index=True)
+    author_id: Mapped[int | None] = mapped_column(ForeignKey("users.id", ondelete="SET NULL"), default=None)
+    content: Mapped[str] = mapped_column(Text)
+    reason: Mapped[str] = mapped_column(Text)
+    created_at: Mapped[datetime] = mapped_column(default=utcnow, index=True)
+    resolution: Mapped[str | None] = mapped_column(String(10), default=None)  # None: open; dismiss, delete, kick, ban
+    resolved_by_id: Mapped[int | None] = mapped_column(ForeignKey("users.id", ondelete="SET NULL"), default=None)
+    resolved_at: Mapped[datetime | None] = mapped_column(default=None)
+
+    reporter: Mapped[User] = relationship(foreign_keys=[reporter_id], lazy="joined")
+    author: Mapped[User | None] = relationship(foreign_keys=[author_id], lazy="joined")

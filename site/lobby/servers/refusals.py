@@ -71,3 +71,27 @@ KICK = invalid(dict(userId=TARGET, reason=[text("moderation.kick_reason"), text(
 BAN = invalid(dict(duration=[text("moderation.duration"), text("moderation.duration_too_long")], userId=TARGET,
                    reason=[text("moderation.ban_reason"), text("moderation.reason_too_long"), NOT_TEXT]),
               lead="An invalid field; checked one at a time in this order: `duration`, `userId`, `reason`.")
+
+# Roles, ownership, timeouts, reports (roles_api.py, reports_api.py)
+NOT_ON_OWNER_ROLE = refused_with(("FORBIDDEN", "moderation.not_on_owner_role"))
+ROLE_REFUSED = f"{OWNER_ONLY}; or the target is the owner: {NOT_ON_OWNER_ROLE}"
+TRANSFER_REFUSED = f"{OWNER_ONLY} (also when another transfer got there first)"
+ROLE = invalid(dict(role=[text("moderation.role")]), lead="`role` is neither `moderator` nor `member`.")
+TRANSFER = invalid(dict(userId=TARGET), lead="No `userId`.")
+TIMEOUT = invalid(dict(duration=[text("moderation.timeout_duration")], userId=TARGET,
+                       reason=[text("moderation.timeout_reason"), text("moderation.reason_too_long"), NOT_TEXT]),
+                  lead="An invalid field; checked one at a time in this order: `duration`, `userId`, `reason`.")
+NOT_TIMED_OUT = (f"{NO_SUCH_USER}; or the user has no running timeout: "
+                 + refused_with(("NOT_TIMED_OUT", "moderation.not_timed_out")))
+REPORT_NOT_FOUND = (f"{NOT_FOUND}; or no such report on this server: "
+                    + refused_with(("REPORT_NOT_FOUND", "report.not_found")))
+REPORT_CLOSED = "Resolved already: " + refused_with(("REPORT_CLOSED", "report.closed"))
+RESOLVE_REFUSED = (f"{NOT_ON_THEM} — for `kick` and `ban`, whose rules apply to the message's author; "
+                   "`delete` as deleting the message would answer")
+RESOLVE = invalid(dict(action=[text("report.action")]), lead="An unknown `action`.")
+REPORT = invalid(dict(reason=[text("report.reason"), text("moderation.reason_too_long"), NOT_TEXT]),
+                 lead="No reason, or one over 500 characters.")
+REPORT_EXISTS = "Reported by the caller already: " + refused_with(("REPORT_EXISTS", "report.exists"))
+REPORT_OWN = f"{NOT_OBJECT}; or the caller's own message: {refused_with(('BAD_REQUEST', 'report.own_message'))}"
+REPORT_NOT_SERVER = or_not_verified("A message of a direct conversation: "
+                                    + refused_with(("FORBIDDEN", "report.not_on_server")))

@@ -14,11 +14,12 @@ from pydantic_core import PydanticCustomError
 
 from lobby.errors import ValidationError
 from lobby.input_guard import refuse_nul
-from lobby.schema import Answer, Id, Payload, Query, rule as shared_rule
+from lobby.schema import Answer, Done, Id, Payload, Query, rule as shared_rule
+from lobby.texts import text
 from lobby.servers import icons
 from lobby.servers.validation import (CATEGORIES, CHANNEL_TYPES, DESCRIPTION_MAX, MAX_BAN_SECONDS, NAME, NAME_MAX,
                                       NAME_MIN, REASON_MAX, TEMPLATES, WrongKind, check_ban_duration,
-                                      check_ban_reason, check_category, check_channel_name, check_channel_type,
+                                      check_ban_reason, check_category, check_reason, check_channel_name, check_channel_type,
                                       check_description, check_kick_reason, check_public, check_server_name,
                                       check_template, default_category)
 
@@ -191,6 +192,70 @@ class BanBody(ServersBody):
     one_at_a_time = True
 
 
+ROLES_GIVEN = ("moderator", "member")
+TIMEOUT_MIN, TIMEOUT_MAX = 60, 7 * 24 * 3600  # 60 s … 1 week
+RESOLUTIONS = ("dismiss", "delete", "kick", "ban")
+
+
+def one_of(choices: tuple, code: str):
+    """A lower-case word among `choices`, else the text of `code` (422)."""
+    def check(value):
+        word = value.strip().lower() if isinstance(value, str) else None
+        if word not in choices:
+            raise ValidationError({"value": text(code)})
+        return word
+    return rule(check)
+
+
+def check_timeout_duration(value) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or not TIMEOUT_MIN <= value <= TIMEOUT_MAX:
+        raise ValidationError({"duration": text("moderation.timeout_duration")})
+    return value
+
+
+def check_timeout_reason(value) -> str:
+    return check_reason(value, "moderation.timeout_reason")
+
+
+def check_report_reason(value) -> str:
+    return check_reason(value, "report.reason")
+
+
+class RoleBody(ServersBody):
+    role: Annotated[Literal[ROLES_GIVEN], Field(description="Case-insensitive. `owner` is given by a transfer."),
+                    BeforeValidator(one_of(ROLES_GIVEN, "moderation.role"))]
+    refusals = {"role": "moderation.role"}
+
+
+class TransferBody(ServersBody):
+    user_id: Annotated[Id, Field(description="The new owner: a member of the server.")]
+    refusals = {"userId": "moderation.user_missing"}
+
+
+class TimeoutBody(ServersBody):
+    # Checked one at a time, in this order: the duration, the target, the reason.
+    duration: Annotated[int, Field(ge=TIMEOUT_MIN, le=TIMEOUT_MAX, description="Seconds: 60 s … 1 week."),
+                        BeforeValidator(rule(check_timeout_duration))]
+    user_id: Target
+    reason: reason_checked_by(check_timeout_reason)
+    refusals = {"duration": "moderation.timeout_duration", "userId": "moderation.user_missing",
+                "reason": "moderation.timeout_reason"}
+    one_at_a_time = True
+
+
+class ReportBody(ServersBody):
+    reason: reason_checked_by(check_report_reason)
+    refusals = {"reason": "report.reason"}
+
+
+class ResolveBody(ServersBody):
+    action: Annotated[Literal[RESOLUTIONS], Field(description=(
+        "`dismiss`: nothing else; `delete`: the message goes; `kick` / `ban`: its author (as those calls do, "
+        "with their rules and audit entries). Case-insensitive.")),
+        BeforeValidator(one_of(RESOLUTIONS, "report.action"))]
+    refusals = {"action": "report.action"}
+
+
 # Queries
 
 def whole_number(value) -> int | None:
@@ -331,16 +396,22 @@ class Member(Answer):
     id: int = Field(description="The membership's id.")
     role: Literal["owner", "moderator", "member"]
     joined_at: datetime
+    timed_out_until: datetime | None = Field(None, description=(
+        "The end of the member's running timeout (they may read, not write or react); null: none."))
     user: MemberUser
 
 
 class AuditEntry(Answer):
     id: int
-    type: Literal["KICK", "BAN", "UNBAN", "SETTINGS", "CHANNEL_CREATE", "INVITE_REGENERATE"]
+    type: Literal["KICK", "BAN", "UNBAN", "SETTINGS", "CHANNEL_CREATE", "INVITE_REGENERATE", "ROLE_CHANGE", "TRANSFER",
+                  "TIMEOUT", "TIMEOUT_LIFT", "REPORT_RESOLVE", "CHANNEL_UPDATE", "CHANNEL_MOVE", "CHANNEL_DELETE"]
     target: Person | None
     moderator: Person | None
     reason: str | None = Field(description=(
-        "KICK/BAN: the reason given; SETTINGS: the changed fields; CHANNEL_CREATE: `#name (TYPE)`."))
+        "KICK/BAN/TIMEOUT: the reason given; SETTINGS: the changed fields; CHANNEL_CREATE: `#name (TYPE)`; "
+        "CHANNEL_UPDATE: `#old → #new` (or `#name`); CHANNEL_MOVE: `#name → <place from 1>`; "
+        "CHANNEL_DELETE: `#name (TYPE)`; "
+        "ROLE_CHANGE: the new role; TIMEOUT: `<seconds>s: <reason>`; REPORT_RESOLVE: `<action>: <report's reason>`."))
     created_at: datetime
 
 
@@ -395,3 +466,47 @@ class AuditLog(Answer):
 
 class BanList(Answer):
     bans: list[Ban]
+
+
+class ModerationLog(Answer):
+    log: list[AuditEntry] = Field(description="Latest first (as `actions` of `getAuditLog`).")
+    month_count: int = Field(description="Entries of the last 30 days.")
+    open_reports: int = Field(description="Reports waiting for a moderator.")
+
+
+class TimedOut(Done):
+    until: datetime = Field(description="When the member may write again.")
+
+
+class ReportedMessage(Answer):
+    id: int | None = Field(description="null once the message was deleted.")
+    channel_id: int | None
+    content: str = Field(description="The text when it was reported.")
+    author: Person | None = Field(description="null: the account is gone.")
+
+
+class ServerReport(Answer):
+    id: int
+    message: ReportedMessage
+    reporter: Person
+    reason: str
+    created_at: datetime
+    resolution: Literal[RESOLUTIONS] | None = Field(description="null while open.")
+
+
+class ReportList(Answer):
+    reports: list[ServerReport] = Field(description="Open reports, oldest first.")
+    open_count: int
+
+
+class ReportSent(Answer):
+    message: str
+    report: ServerReport
+
+
+class RoleChanged(Done):
+    member: Member
+
+
+class Transferred(Done):
+    server: Server = Field(description="The server as the former owner now sees it (`myRole`: `moderator`).")
