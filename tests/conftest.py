@@ -14,9 +14,9 @@ from urllib.parse import urlsplit, urlunsplit
 
 import pytest
 from flask_migrate import upgrade
-from sqlalchemy.pool import NullPool
 from redis.exceptions import RedisError
 from sqlalchemy import delete
+from sqlalchemy.pool import NullPool
 
 from lobby import create_app
 from lobby.config import database_url as database_url_for, engine_options
@@ -65,9 +65,14 @@ def mailbox():
     box.stop()
 
 
+# Fixtures that serve an app over real sockets from threads of this process.
+SERVING_FIXTURES = {"live", "frameable", "two_processes"}
+
+
 @pytest.fixture
-def make_app(tmp_path, database_url, mailbox):
+def make_app(request, tmp_path, database_url, mailbox):
     """Build an app from an environment like production's; keyword arguments override it."""
+    serves = bool(SERVING_FIXTURES & set(request.fixturenames))  # the whole closure: `connect` needs `live`
     apps = []
 
     def build(overrides: dict | None = None, **env):
@@ -87,11 +92,18 @@ def make_app(tmp_path, database_url, mailbox):
         for key, value in env.items():
             if value is None:
                 base.pop(key, None)
-        # No connection pool in tests: a suite builds hundreds of apps (and live servers whose
-        # socket threads outlive a test), and idle pooled connections would pile up past
-        # PostgreSQL's max_connections. A production process has one app and one bounded pool.
-        engine = {**engine_options(database_url_of(base), 1), "poolclass": NullPool}
-        engine.pop("pool_size", None), engine.pop("max_overflow", None)  # NullPool takes neither
+        # A small pool per app, closed when the test ends (below): without one every checkout
+        # opens a PostgreSQL backend, a fork on the server (tests/servers on PostgreSQL: 165 s
+        # with none, 110 s with the pool). Not for a test that serves over a real socket: its
+        # socket threads outlive the test and would refill a closed pool, and those idle
+        # connections piled up past max_connections (seen: 100 within 10 minutes). Those get no
+        # pool: a connection per checkout, closed at once.
+        engine = engine_options(database_url_of(base), 2)
+        if serves or "pool_size" not in engine:
+            engine = {**engine, "poolclass": NullPool}
+            engine.pop("pool_size", None), engine.pop("max_overflow", None)  # NullPool takes neither
+        else:  # a test holding two connections (a job's thread, a second app) never waits 30 s for a third
+            engine["max_overflow"] = 10
         # VALIDATE_ANSWERS: every answer of a view declared with models is checked against them.
         settings = {"TESTING": True, "WTF_CSRF_ENABLED": False, "SQLALCHEMY_ENGINE_OPTIONS": engine,
                     "VALIDATE_ANSWERS": True, **(overrides or {})}

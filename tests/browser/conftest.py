@@ -58,3 +58,11 @@ def browser_without_js():
     driver = start_browser(javascript=False)
     yield driver
     driver.quit()
+
+
+def pytest_collection_modifyitems(items):
+    """Every test here drives Chromium: marked `browser`, whether or not its file says so (CI's
+    production run selects `not browser or stack`)."""
+    for item in items:
+        if "tests/browser/" in item.path.as_posix():
+            item.add_marker(pytest.mark.browser)

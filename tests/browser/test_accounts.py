@@ -43,6 +43,7 @@ def sign_in(driver, live, identifier: str, password: str) -> None:
     driver.find_element(By.CSS_SELECTOR, "button[type=submit]").click()
 
 
+@pytest.mark.stack
 def test_register_verify_by_pasted_code_sign_in_and_out(app, browser, live, mailbox):
     mailbox.messages.clear()
     browser.get(live.url + "/auth/register")

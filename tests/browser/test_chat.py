@@ -61,6 +61,7 @@ def offline(driver, value: bool) -> None:
         "offline": value, "latency": 0, "downloadThroughput": -1, "uploadThroughput": -1})
 
 
+@pytest.mark.stack
 def test_two_people_chat_live_and_nothing_is_lost(app, live, browser, second_browser):
     make_person(app, "olga", "Ольга")
     make_person(app, "pavel", "Павел")

@@ -49,6 +49,7 @@ def test_public_pages_load_with_nothing_refused(live, browser, path):
     assert console_problems(browser) == []
 
 
+@pytest.mark.stack
 def test_the_app_a_server_and_a_channel_load_with_nothing_refused(app, live, browser, tmp_path):
     make_person(app, "olga", "Ольга")
     server = make_server(app, "olga")

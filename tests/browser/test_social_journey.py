@@ -51,6 +51,7 @@ def browsers():
             pass
 
 
+@pytest.mark.stack
 def test_friends_dms_and_a_mention_from_request_to_read(app, live, browsers):
     make_person(app, "olga", "Ольга")
     make_person(app, "pavel", "Павел")

@@ -88,6 +88,7 @@ def say(app, username: str, channel_id: int, text: str) -> None:
         do_send_message(find_user(username), channel_id, text)
 
 
+@pytest.mark.stack
 def test_unread_channels_mentions_the_divider_and_reading_in_every_tab(app, live, browser, second_tab, guild):
     server_id, channels = guild
     sign_in(browser, live, "olga")

@@ -190,6 +190,7 @@ def video_frames_grow(driver, kind: str) -> None:
     wait_growing(driver, lambda p: p["video"].get(mid, 0), f"{kind} frames decoded")
 
 
+@pytest.mark.stack
 def test_two_people_talk_see_each_other_and_share_a_screen(app, live, browsers):
     for username, name in (("olga", "Ольга"), ("pavel", "Павел"), ("ivan", "Иван")):
         make_person(app, username, name)
