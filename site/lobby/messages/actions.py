@@ -87,7 +87,10 @@ def do_edit_message(user: User, message_id: int, content) -> dict:
     message, membership = message_in_reach(user, message_id)
     if message.author_id != user.id:
         raise ApiError(403, text("message.not_yours"), "FORBIDDEN")
-    check_member_not_timed_out(membership)  # an edit writes as much as a send
+    # An edit writes as much as a send: not in a DM under a block (an old message rewritten would
+    # reach the person who blocked its author), nor during a timeout. Deleting one's own stays open.
+    check_may_write(membership)
+    check_member_not_timed_out(membership)
     has_files = db.session.scalar(select(Attachment.id).where(Attachment.message_id == message.id).limit(1))
     message.content = check_content(content, allow_empty=has_files is not None)
     message.edited_at = utcnow()

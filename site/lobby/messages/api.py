@@ -141,7 +141,7 @@ def send(channel_id: int):
 @api_login_required
 @api.validate(json=EditBody, resp=Response(HTTP_200=OneMessage, **refusals(
     HTTP_400=NOT_OBJECT, HTTP_401=UNAUTHORIZED,
-    HTTP_403=f"Not the author: `FORBIDDEN` «{text('message.not_yours')}»; or the e-mail is not verified",
+    HTTP_403=f"Not the author: `FORBIDDEN` «{text('message.not_yours')}»; or {NOT_VERIFIED}; or {DM_BLOCKED}",
     HTTP_404=NOT_FOUND)), tags=["messages"], security=BEARER, operation_id="editMessage")
 def edit(message_id: int):
     """Edit your message
