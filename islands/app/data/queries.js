@@ -7,11 +7,15 @@ import { get, getAccessToken, refreshSession } from '../../lib/api.js';
 // A page load starts without an access token: fetch one from the refresh cookie once, before the
 // first call, rather than letting every first call fail with a 401.
 let warming = null;
-export async function apiGet(path) {
+export async function warmToken() {
   if (!getAccessToken()) {
     warming ??= refreshSession().finally(() => { warming = null; });
     await warming;
   }
+}
+
+export async function apiGet(path) {
+  await warmToken();
   return get(path);
 }
 

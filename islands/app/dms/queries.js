@@ -2,7 +2,7 @@
 // (POST /api/dms {userId}: the same channel for the same pair, so it is cached like a read).
 import { useQuery } from '@tanstack/react-query';
 import { post } from '../../lib/api.js';
-import { apiGet } from '../data/queries.js';
+import { apiGet, warmToken } from '../data/queries.js';
 
 export const dmKeys = {
   list: () => ['dms'],
@@ -20,7 +20,7 @@ const refused = (error) => error?.status >= 400 && error.status < 500;
 
 export const useDmChannel = (userId) => useQuery({
   queryKey: dmKeys.channel(userId),
-  queryFn: () => post('/api/dms', { userId }), // without a token yet: its 401 refreshes one
+  queryFn: async () => { await warmToken(); return post('/api/dms', { userId }); }, // no 401 on a page load
   enabled: userId != null,
   staleTime: Infinity,
   retry: (count, error) => !refused(error) && count < 2,
