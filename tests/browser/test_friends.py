@@ -153,7 +153,7 @@ def test_a_request_with_a_message_is_sent_accepted_and_both_are_told(app, browse
     assert pavel.find_elements(By.CSS_SELECTOR, ".person-avatar__dot--online")
 
     # He goes 'Не беспокоить': her row follows live.
-    guest_browser.find_element(By.CSS_SELECTOR, "summary[aria-label='Меню пользователя']").click()
+    guest_browser.find_element(By.CSS_SELECTOR, "summary.user-menu__button").click()
     guest_browser.find_element(By.XPATH, "//button[normalize-space()='Не беспокоить']").click()
     WebDriverWait(browser, 10).until(lambda d: "Не беспокоить" in row(d, "pavel").text)
     assert not row(browser, "pavel").find_elements(By.XPATH, ".//button[@aria-label='Голосовой звонок']")

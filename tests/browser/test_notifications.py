@@ -218,7 +218,7 @@ def test_no_input_for_five_minutes_is_idle_and_input_brings_the_user_back(browse
     WebDriverWait(driver, 5).until(lambda d: my_status(d) == "online")
 
     # A status the user chose is never overridden.
-    driver.find_element(By.CSS_SELECTOR, "summary[aria-label='Меню пользователя']").click()
+    driver.find_element(By.CSS_SELECTOR, "summary.user-menu__button").click()
     driver.find_element(By.XPATH, "//button[normalize-space()='Не беспокоить']").click()
     WebDriverWait(driver, 5).until(lambda d: my_status(d) == "dnd")
     driver.execute_script("window.clockAhead += 6 * 60 * 1000;")
@@ -226,14 +226,14 @@ def test_no_input_for_five_minutes_is_idle_and_input_brings_the_user_back(browse
     assert my_status(driver) == "dnd"
 
     # The custom status: at most 50 characters, shown in the menu, kept across a reload.
-    driver.find_element(By.CSS_SELECTOR, "summary[aria-label='Меню пользователя']").click()
+    driver.find_element(By.CSS_SELECTOR, "summary.user-menu__button").click()
     field = wait_for(driver, "#custom-status")
     field.send_keys("Рейд в 21:00 " * 5)
     assert len(field.get_attribute("value")) == 50
     field.send_keys(Keys.ENTER)
     driver.refresh()
     wait_for_island(driver, "app-shell")
-    driver.find_element(By.CSS_SELECTOR, "summary[aria-label='Меню пользователя']").click()
+    driver.find_element(By.CSS_SELECTOR, "summary.user-menu__button").click()
     assert wait_for(driver, ".user-menu__custom").text == ("Рейд в 21:00 " * 5)[:50].strip()
 
 

@@ -46,7 +46,7 @@ def test_a_message_is_found_and_enter_opens_its_channel(app, live, browser):
         server_id = server.id
 
     sign_in(browser, live, "olga")
-    browser.find_element(By.CSS_SELECTOR, ".app-topbar button[aria-label='Поиск']").click()
+    browser.find_element(By.CSS_SELECTOR, ".app-topbar button.app-topbar__search").click()
     box = wait_for(browser, ".search input[role=combobox]")
     assert box.get_attribute("placeholder") == "Поиск сообщений, пользователей, серверов..."
     assert "Начните печатать для поиска" in browser.find_element(By.CSS_SELECTOR, ".search").text
@@ -107,7 +107,7 @@ def test_shortcut_tabs_arrows_and_escape(app, live, browser):
     rows(browser)[0].click()
     wait_until_url(browser, f"/app/servers/{server_id}")
 
-    browser.find_element(By.CSS_SELECTOR, ".app-topbar button[aria-label='Поиск']").click()
+    browser.find_element(By.CSS_SELECTOR, ".app-topbar button.app-topbar__search").click()
     box = wait_for(browser, ".search input[role=combobox]")
     box.send_keys("нечтонесуществующее")
     wait_for_text(browser, "Ничего не найдено")
@@ -138,7 +138,7 @@ def test_an_old_result_opens_its_channel_scrolled_back_to_it(app, live, browser)
             do_send_message(olga, channel_id, f"Болтовня номер {number}")
 
     sign_in(browser, live, "olga")
-    browser.find_element(By.CSS_SELECTOR, ".app-topbar button[aria-label='Поиск']").click()
+    browser.find_element(By.CSS_SELECTOR, ".app-topbar button.app-topbar__search").click()
     wait_for(browser, ".search input[role=combobox]").send_keys("кракозябра")
     WebDriverWait(browser, 10).until(lambda d: len(rows(d)) == 1)
     browser.switch_to.active_element.send_keys(Keys.ENTER)
@@ -184,7 +184,7 @@ def test_hints_then_from_b_has_file_opens_b_s_file_message_highlighted(app, live
             do_send_message(anna, channel_id, f"обсуждение {number}")
 
     sign_in(browser, live, "anna")
-    browser.find_element(By.CSS_SELECTOR, ".app-topbar button[aria-label='Поиск']").click()
+    browser.find_element(By.CSS_SELECTOR, ".app-topbar button.app-topbar__search").click()
     box = wait_for(browser, ".search input[role=combobox]")
     hints = [hint.text for hint in browser.find_elements(By.CSS_SELECTOR, ".search-hints code")]
     assert hints[:6] == ["in:#general", "from:@username", "has:link", "has:file", "before:yesterday",
@@ -214,7 +214,7 @@ def test_a_message_older_than_the_newest_two_thousand_opens_and_the_present_is_o
         db.session.commit()
 
     sign_in(browser, live, "anna")
-    browser.find_element(By.CSS_SELECTOR, ".app-topbar button[aria-label='Поиск']").click()
+    browser.find_element(By.CSS_SELECTOR, ".app-topbar button.app-topbar__search").click()
     wait_for(browser, ".search input[role=combobox]").send_keys("свиток from:@bob")
     WebDriverWait(browser, 10).until(lambda d: len(rows(d)) == 1 and "древний свиток" in rows(d)[0].text)
     browser.switch_to.active_element.send_keys(Keys.ENTER)

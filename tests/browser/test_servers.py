@@ -90,7 +90,7 @@ def test_create_discover_join_kick_ban_and_the_audit_log(app, browser, guest_bro
     # Pavel has the app open: his live socket makes him online in Olga's list.
     WebDriverWait(browser, 10).until(lambda d: "В сети" in row.text)
     # He picks 'Не беспокоить' in his user menu; her list follows live.
-    guest_browser.find_element(By.CSS_SELECTOR, "summary[aria-label='Меню пользователя']").click()
+    guest_browser.find_element(By.CSS_SELECTOR, "summary.user-menu__button").click()
     click_text(guest_browser, "Не беспокоить", "button")
     WebDriverWait(browser, 10).until(lambda d: "Не беспокоить" in row.text)
     row.find_element(By.XPATH, ".//button[normalize-space()='Исключить']").click()

@@ -244,15 +244,17 @@ export default function MessageList({ channel, me, canModerate, replyingId, onRe
               {rows.map((row) => {
                 if (row.kind === 'divider') {
                   return (
-                    <li key={row.key} className="message-divider" role="separator">
-                      <span>{row.label}</span>
+                    <li key={row.key} className="message-divider">{/* a list holds list items only: the role is inside */}
+                      <span role="separator" aria-label={row.label}>{row.label}</span>
                     </li>
                   );
                 }
                 if (row.kind === 'unread') {
                   return (
-                    <li key={row.key} className="unread-divider" role="separator" aria-label={t('Новые сообщения')}>
-                      <span className="unread-divider__label">{t('Новые сообщения')}</span>
+                    <li key={row.key} className="unread-divider">
+                      <span className="unread-divider__label" role="separator" aria-label={t('Новые сообщения')}>
+                        {t('Новые сообщения')}
+                      </span>
                     </li>
                   );
                 }

@@ -13,13 +13,13 @@ export default function MemberRow({ member, selected, onOpen }) {
     <li>
       <button type="button" className={`member-row member-row--${kind}`} data-user-id={user.id}
         data-username={user.username} data-status={kind} aria-haspopup="dialog" aria-expanded={selected}
-        aria-label={`${name}, ${label}`}
         onClick={(event) => onOpen(member, event.currentTarget)}>
         <PersonAvatar person={user} status={user.status} size={32} />
         <span className="member-row__text">
           <span className="member-row__name truncate">
             {name}
             {role === 'owner' && <Crown size={14} className="member-row__crown" aria-hidden="true" />}
+            <span className="sr-only">, {label}</span>
           </span>
           {user.customStatus && <span className="member-row__custom truncate">{user.customStatus}</span>}
         </span>

@@ -6,7 +6,7 @@ import { GROUPS, SHORTCUTS, shownKeys } from './registry.js';
 
 export default function HelpSheet({ onClose }) {
   return (
-    <Modal title={t('Сочетания клавиш')} subtitle={t('В поле ввода действуют только сочетания с Ctrl или Alt и Esc')}
+    <Modal readOnly title={t('Сочетания клавиш')} subtitle={t('В поле ввода действуют только сочетания с Ctrl или Alt и Esc')}
       size="md" className="help-sheet" onClose={onClose}>
       {Object.entries(GROUPS).map(([group, heading]) => (
         <section key={group} className="help-sheet__group" aria-labelledby={`help-${group}`}>

@@ -35,7 +35,7 @@ export default function TopBar({ user, csrfToken, route }) {
         <PanelLeft size={20} aria-hidden="true" />
       </button>
       <TopBarTitle route={route} />
-      <button type="button" className="app-topbar__search" onClick={openSearch} aria-label={t('Поиск')}
+      <button type="button" className="app-topbar__search" onClick={openSearch}
         aria-haspopup="dialog" aria-keyshortcuts={MAC ? 'Meta+/' : 'Control+/'}>
         <Search size={16} aria-hidden="true" />
         <span className="app-topbar__search-label">{t('Поиск')}</span>

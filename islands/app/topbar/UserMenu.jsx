@@ -37,12 +37,15 @@ export default function UserMenu({ user, csrfToken }) {
   return (
     <details ref={root} className="user-menu app-user-menu" open={open}
       onToggle={(event) => setOpen(event.currentTarget.open)}>
-      <summary className="user-menu__button" aria-label={t('Меню пользователя')}>
+      {/* Named by what it shows (the person's name) and then what it is: a label that left the
+          visible name out would not answer to it in voice control (WCAG 2.5.3). */}
+      <summary className="user-menu__button">
         <span className="avatar avatar--with-status" aria-hidden="true">
           {(user.firstName || user.username || '?').charAt(0)}
           <span className={`status-picker__dot status-picker__dot--${status}`} />
         </span>
         <span className="user-menu__name">{fullName}</span>
+        <span className="sr-only">{t('Меню пользователя')}</span>
       </summary>
       <div className="user-menu__panel">
         <p className="user-menu__who">

@@ -1,11 +1,13 @@
 // The one modal of the app (spec: sizes sm, md, lg; closes on Escape): a native <dialog> opened
 // modally, so focus is trapped and the backdrop dims without extra code. Without a title (the
-// command palette) it has no header and is named by `label`.
+// command palette) it has no header and is named by `label`. `readOnly`: the content is only text
+// (the shortcut sheet), so the scrolling content itself takes focus for the keyboard to scroll it.
 import { useEffect, useRef } from 'react';
 import X from 'lucide-react/icons/x';
 import { t } from '../../lib/i18n.js';
 
-export default function Modal({ title, subtitle, size = 'md', onClose, footer, children, labelledBy, label, className = '' }) {
+export default function Modal({ title, subtitle, size = 'md', onClose, footer, children, labelledBy, label, className = '',
+  readOnly = false }) {
   const dialog = useRef(null);
 
   useEffect(() => {
@@ -36,7 +38,7 @@ export default function Modal({ title, subtitle, size = 'md', onClose, footer, c
             <X size={18} aria-hidden="true" />
           </button>
         </header>}
-        <div className="modal__content">{children}</div>
+        <div className="modal__content" tabIndex={readOnly ? 0 : undefined}>{children}</div>
         {footer && <footer className="modal__footer">{footer}</footer>}
       </div>
     </dialog>
