@@ -114,6 +114,7 @@ def make_app(request, tmp_path, database_url, mailbox):
     yield build
     for app in apps:
         wait_for_local_jobs(app)
+        app.extensions["lobby.presence"].close()  # no departure settles later into the next test's rows
         app.extensions["lobby.bus"].close()
         with app.app_context():
             db.session.remove()

@@ -57,6 +57,18 @@ class Presence:
         # reach Redis in the order they happened.
         self._lock = threading.Lock()
         self._heartbeat: threading.Thread | None = None
+        self._timers: set[threading.Timer] = set()
+        self._closed = False
+
+    def close(self) -> None:
+        """The app is going away (a test's app at its end): departures still waiting out their
+        grace are dropped, and none is settled after this, so no status change of this app's
+        users is written into a database another app now uses."""
+        self._closed = True
+        with self._lock:
+            timers, self._timers = self._timers, set()
+        for timer in timers:
+            timer.cancel()
 
     def connected(self, user_id: int) -> None:
         with self._lock:
@@ -71,9 +83,19 @@ class Presence:
         if grace <= 0:
             self._settle(user_id)
             return
-        timer = threading.Timer(grace, self._quietly, args=(self._settle, user_id))
+        if self._closed:
+            return
+        timer = threading.Timer(grace, self._quietly, args=(self._settle_later, user_id))
         timer.daemon = True
+        with self._lock:
+            self._timers.add(timer)
         timer.start()
+
+    def _settle_later(self, user_id: int) -> None:
+        with self._lock:
+            self._timers.discard(threading.current_thread())  # the Timer runs its function in itself
+        if not self._closed:
+            self._settle(user_id)
 
     def set_status(self, user_id: int, status: str, custom_status: str | None = None) -> None:
         self.store.set_status(user_id, status)
