@@ -4,11 +4,13 @@
 // opens the notification's link.
 //
 // Permission is asked only while it is 'default', and only from a click (browsers ignore or
-// penalise a prompt nobody asked for): the notifications panel offers the button.
-// The on/off flag is stored locally ('lobby.browserNotifications'), default on.
+// penalise a prompt nobody asked for): the notifications panel and the settings page offer it.
+// Whether to show them at all is the person's settings, stored on the server: notifications.enabled
+// (every notification, sounds included) and notifications.browser (the system ones), from the
+// page's settings at first, then from every change (app/live/SettingsLive.jsx).
+import { pageSettings } from './pageSettings.js';
 import { playSound } from './sounds.js';
 
-const FLAG = 'lobby.browserNotifications';
 const LAST_ALERT = 'lobby.lastAlert'; // the newest notification id some tab already announced
 const PREVIEW = 100;
 const CLOSE_AFTER = 5000;
@@ -25,21 +27,20 @@ const SOUND_OF = {
 export const browserSupports = () => typeof window !== 'undefined' && 'Notification' in window;
 export const permission = () => (browserSupports() ? Notification.permission : 'denied');
 
-export function browserNotificationsEnabled() {
-  try {
-    return localStorage.getItem(FLAG) !== 'off';
-  } catch {
-    return true;
-  }
+let wanted = { enabled: true, browser: true, ...pick(pageSettings()?.notifications) };
+
+function pick(notifications) {
+  const out = {};
+  for (const key of ['enabled', 'browser']) if (typeof notifications?.[key] === 'boolean') out[key] = notifications[key];
+  return out;
 }
 
-export function setBrowserNotificationsEnabled(on) {
-  try {
-    localStorage.setItem(FLAG, on ? 'on' : 'off');
-  } catch {
-    // private mode: this page only
-  }
+/** The settings' `notifications` group (or any part of it) as it is now. */
+export function setNotificationSettings(notifications) {
+  wanted = { ...wanted, ...pick(notifications) };
 }
+
+export const browserNotificationsEnabled = () => wanted.enabled && wanted.browser;
 
 /** Ask for permission: call from a click handler only. → the answer ('granted', 'denied', ...). */
 export async function askPermission() {

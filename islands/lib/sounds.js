@@ -1,13 +1,12 @@
 // The product's sounds (spec 000 §9): twelve types, each a short Web Audio tone with its own
 // enabled flag, volume, frequency, duration and oscillator type, under one master volume and one
-// on/off flag. Kept in localStorage ('lobby.sounds') for the first moments of a page; the server's
-// settings (notifications.masterVolume and .sounds) replace them as soon as the /app page's
-// `settings-live` island loads, and again whenever they change (app/live/SettingsLive.jsx, which
-// also saves a change made here, such as the chat's bell). The on/off flag stays this browser's. Browsers let audio start only after a gesture: the AudioContext is made on
-// the first click, tap or key press, so nothing is blocked or warned about before that.
+// on/off flag (the settings' notifications.enabled, masterVolume and sounds). They start from the
+// settings the /app page carries (lib/pageSettings.js) and follow every change of them
+// (app/live/SettingsLive.jsx, which also saves a change made here, such as the chat's bell).
+// Browsers let audio start only after a gesture: the AudioContext is made on the first click, tap
+// or key press, so nothing is blocked or warned about before that.
 import { create } from 'zustand';
-
-const KEY = 'lobby.sounds';
+import { pageSettings } from './pageSettings.js';
 
 // Default volumes are the spec's; tones use its 800, 700, 600, 400 and 300 Hz.
 export const SOUND_DEFAULTS = {
@@ -28,17 +27,13 @@ const DEFAULTS = { enabled: true, masterVolume: 0.7, types: SOUND_DEFAULTS };
 
 const clampVolume = (value, fallback) => (Number.isFinite(value) ? Math.min(1, Math.max(0, value)) : fallback);
 
-/** Stored settings over the defaults; anything unreadable or out of range falls back. */
+/** The page's settings over the defaults; anything unreadable or out of range falls back. */
 function read() {
-  let stored = {};
-  try {
-    stored = JSON.parse(localStorage.getItem(KEY) || '{}') || {};
-  } catch {
-    stored = {};
-  }
+  const stored = pageSettings()?.notifications ?? {};
   const types = Object.fromEntries(Object.entries(SOUND_DEFAULTS).map(([name, base]) => {
-    const mine = stored.types?.[name] ?? {};
-    return [name, { ...base, ...mine, volume: clampVolume(mine.volume, base.volume) }];
+    const mine = stored.sounds?.[name] ?? {};
+    const enabled = typeof mine.enabled === 'boolean' ? mine.enabled : base.enabled;
+    return [name, { ...base, enabled, volume: clampVolume(mine.volume, base.volume) }];
   }));
   return {
     enabled: typeof stored.enabled === 'boolean' ? stored.enabled : DEFAULTS.enabled,
@@ -49,27 +44,19 @@ function read() {
 
 export const useSounds = create(read);
 
-/** Changes and stores settings: `{enabled}`, `{masterVolume}` or `{types: {mention: {volume}}}`. */
+/** Changes the settings: `{enabled}`, `{masterVolume}` or `{types: {mention: {volume}}}`. */
 export function setSoundSettings(change) {
   const now = useSounds.getState();
   const types = { ...now.types };
   for (const [name, patch] of Object.entries(change.types ?? {})) {
     if (types[name]) types[name] = { ...types[name], ...patch, volume: clampVolume(patch.volume ?? types[name].volume, 0) };
   }
-  const next = {
-    enabled: change.enabled ?? now.enabled,
+  useSounds.setState({
+    enabled: typeof change.enabled === 'boolean' ? change.enabled : now.enabled,
     masterVolume: clampVolume(change.masterVolume ?? now.masterVolume, now.masterVolume),
     types,
-  };
-  useSounds.setState(next);
-  try {
-    localStorage.setItem(KEY, JSON.stringify(next));
-  } catch {
-    // private mode: remembered for this page only
-  }
+  });
 }
-
-export const toggleSounds = () => setSoundSettings({ enabled: !useSounds.getState().enabled });
 
 let context = null;
 

@@ -6,6 +6,7 @@
 import { toast } from '../../lib/toast.js';
 import * as socket from '../../lib/socket.js';
 import { apiGet } from '../data/queries.js';
+import { reactionCue, typingCue } from './cues.js';
 import { failSend } from './outbox.js';
 import { playSound } from '../../lib/sounds.js';
 import {
@@ -139,13 +140,15 @@ function onNewMessage(message) {
   if (!known && me && message.author?.id !== me.id) playSound('message');
 }
 
-function onReaction(data) {
+function onReaction(data, added) {
   if (!data?.channelId || !Array.isArray(data.reactions)) return;
+  if (added) reactionCue(data, me);
   updateMessage(data.channelId, data.messageId, () => ({ reactions: data.reactions }));
 }
 
 function onTyping(data) {
   if (!data?.channelId || data.userId == null || (me && data.userId === me.id)) return;
+  typingCue(data);
   setTyping(data.channelId, data.userId, data.isTyping === false ? null : { username: data.username, at: Date.now() });
 }
 
@@ -170,8 +173,8 @@ export function wireLive() {
   socket.on('message_sent', (data) => data?.message && upsertMessages(data.message.channelId, [data.message]));
   socket.on('message_edited', (message) => message?.channelId && applyEdit(message.channelId, message));
   socket.on('message_deleted', (data) => data?.channelId && removeMessage(data.channelId, data.id ?? data.messageId));
-  socket.on('reaction_added', onReaction);
-  socket.on('reaction_removed', onReaction);
+  socket.on('reaction_added', (data) => onReaction(data, true));
+  socket.on('reaction_removed', (data) => onReaction(data, false));
   socket.on('typing', onTyping);
   socket.on('disconnected', () => expireTyping(0));
   socket.on('error', onError);

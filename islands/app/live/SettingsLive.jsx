@@ -1,32 +1,35 @@
 // The `settings-live` island of the /app page, mounted after all the others (main.jsx `LAST`), so
 // none of it is first-load code: the person's settings applied as they change — on this page
 // (htmx's `lobby:settings` after a save in the dialog) and on their other devices (the socket's
-// `settings_changed`) — including the sounds, whose changes in the page it saves in turn; and the
-// settings dialog over the shell whenever the address is /app/settings[/<section>].
+// `settings_changed`) — including the sounds and notifications, whose changes in the page it saves
+// in turn; and the settings dialog over the shell whenever the address is /app/settings[/<section>].
 import { useEffect } from 'react';
 import '../regions/firstLoad.js'; // one chunk with the first load: see there
 import { applySettings, followSettingsEvents } from '../../lib/appearance.js';
 import { request } from '../../lib/api.js';
+import { setNotificationSettings } from '../../lib/notify.js';
 import { on } from '../../lib/socket.js';
 import { setSoundSettings, useSounds } from '../../lib/sounds.js';
 import { matchRoute, navigate, useRouter } from '../router.js';
 
 let applying = false; // our own change of the sounds' store, not the person's
 
-function applySounds(settings) {
+function applyNotifications(settings) {
   const notifications = settings?.notifications;
   if (!notifications) return;
+  setNotificationSettings(notifications);
   applying = true;
-  setSoundSettings({ masterVolume: notifications.masterVolume, types: notifications.sounds });
+  setSoundSettings({ enabled: notifications.enabled, masterVolume: notifications.masterVolume, types: notifications.sounds });
   applying = false;
 }
 
 /** A sound changed in the page (the chat's bell) is a settings change: saved, so it lasts. */
 function saveSoundChanges() {
   return useSounds.subscribe((now, before) => {
-    if (applying || (now.types === before.types && now.masterVolume === before.masterVolume)) return;
+    if (applying || (now.types === before.types && now.masterVolume === before.masterVolume && now.enabled === before.enabled)) return;
     const sounds = Object.fromEntries(Object.entries(now.types).map(([name, { enabled, volume }]) => [name, { enabled, volume }]));
-    request('/api/settings', { method: 'PATCH', body: { notifications: { masterVolume: now.masterVolume, sounds } } })
+    const notifications = { enabled: now.enabled, masterVolume: now.masterVolume, sounds };
+    request('/api/settings', { method: 'PATCH', body: { notifications } })
       .catch((error) => console.error('the sound settings were not saved', error));
   });
 }
@@ -59,13 +62,13 @@ function followRoute(css) {
 
 export default function SettingsLive({ settings, css }) {
   useEffect(() => {
-    applySounds(settings);
-    followSettingsEvents(applySounds);
+    applyNotifications(settings);
+    followSettingsEvents(applyNotifications);
     const unsubscribe = followRoute(css);
     const unsave = saveSoundChanges();
     const off = on('settings_changed', (data) => {
       applySettings(data.settings);
-      applySounds(data.settings);
+      applyNotifications(data.settings);
     });
     return () => { off(); unsubscribe(); unsave(); };
   }, [settings, css]);

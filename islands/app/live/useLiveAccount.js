@@ -1,12 +1,13 @@
 // The shell's hold on the live socket: open from sign-in on (so presence covers everyone, not
 // only people looking at a channel), and the account-wide events that change what the shell
 // shows — a server taken away (kick, ban, leave in another tab), people coming and going, the
-// sign-in ending.
+// sign-in ending — and the 'Подключение' sound when the socket comes back after a drop.
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { toast } from '../../lib/toast.js';
 import { leaveForSignIn } from '../../lib/api.js';
 import * as socket from '../../lib/socket.js';
+import { playSound } from '../../lib/sounds.js';
 import { keys } from '../data/queries.js';
 import { matchRoute, navigate } from '../router.js';
 import { followMyStatus } from './myStatus.js';
@@ -55,6 +56,7 @@ export default function useLiveAccount(userId) {
         refreshCounts();
       }),
       socket.on('session_ended', leaveForSignIn),
+      socket.on('reconnected', () => playSound('connection')),
     ];
     return () => {
       stops.forEach((stop) => stop());

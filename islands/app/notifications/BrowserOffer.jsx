@@ -1,7 +1,8 @@
 // 'Включить уведомления в браузере': the permission prompt from a click, and only while the browser
-// has not been asked (Notification.permission === 'default'). 'Не сейчас' hides it for good.
+// has not been asked (Notification.permission === 'default') and only to someone whose settings
+// want browser notifications. 'Не сейчас' hides it for good.
 import { useState } from 'react';
-import { askPermission, browserSupports, permission } from '../../lib/notify.js';
+import { askPermission, browserNotificationsEnabled, browserSupports, permission } from '../../lib/notify.js';
 import { t } from '../../lib/i18n.js';
 
 const DISMISSED = 'lobby.browserNotificationsOffer';
@@ -15,7 +16,8 @@ const dismissed = () => {
 };
 
 export default function BrowserOffer() {
-  const [shown, setShown] = useState(() => browserSupports() && permission() === 'default' && !dismissed());
+  const [shown, setShown] = useState(() => browserSupports() && browserNotificationsEnabled()
+    && permission() === 'default' && !dismissed());
   if (!shown) return null;
 
   async function enable() {

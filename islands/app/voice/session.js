@@ -1,5 +1,7 @@
 // Taking and leaving a seat, and our own switches: the voice client's verbs. Socket frames that
-// concern our seat are handled here too (see the contract's `rtc_voice_state` rules).
+// concern our seat are handled here too (see the contract's `rtc_voice_state` rules). Sounds:
+// 'join'/'leave' as people come and go in a voice channel; 'call_end' when a call in a DM ends —
+// either side hangs up, the seat is lost, or the caller gives up before we answered.
 import { on, send } from '../../lib/socket.js';
 import { playSound } from '../../lib/sounds.js';
 import { toast } from '../../lib/toast.js';
@@ -14,6 +16,7 @@ let joinMessage = null; // the messageId of our rtc_join_channel, to match its r
 
 const uuid = () => (crypto.randomUUID ? crypto.randomUUID() : `${Date.now()}-${Math.random().toString(36).slice(2)}`);
 const inVoice = () => voiceState().status !== 'idle';
+const endSound = (channel) => (channel?.dm ? 'call_end' : 'leave');
 const mine = (channelId) => inVoice() && voiceState().channel?.id === channelId;
 
 function fail(channelId, message) {
@@ -74,7 +77,7 @@ export function leaveVoice({ quiet = false } = {}) {
   setVoice({ ...IDLE });
   if (send('rtc_leave_channel', { channelId: channel.id }) == null && !quiet) toast.error(TEXTS.leaveFailed);
   if (!quiet) {
-    playSound('leave');
+    playSound(endSound(channel));
     toast.message(TOASTS.disconnected);
   }
 }
@@ -189,6 +192,7 @@ on('rtc_voice_state', (data) => {
     // The seat moved to another tab, another channel, or was dropped: stop media, send nothing.
     stopMedia();
     setVoice({ ...IDLE });
+    if (data.channelId == null) playSound(endSound(channel)); // dropped; a move elsewhere plays its own join
     toast.message(data.channelId != null && data.sessionId ? TOASTS.elsewhere : TOASTS.dropped);
     return;
   }
@@ -219,7 +223,10 @@ on('rtc_user_joined', (data) => {
 
 on('rtc_user_left', (data) => {
   const { incoming } = voiceState();
-  if (incoming?.channelId === data.channelId && incoming.fromUserId === data.userId) setVoice({ incoming: null }); // they hung up
+  if (incoming?.channelId === data.channelId && incoming.fromUserId === data.userId) { // they hung up
+    setVoice({ incoming: null });
+    playSound('call_end');
+  }
   if (!mine(data.channelId) || data.userId === myId()) return;
   const { participants } = voiceState();
   const gone = participants[data.userId];
@@ -227,7 +234,7 @@ on('rtc_user_left', (data) => {
   setVoice({ participants: rest });
   closePeer(data.userId);
   if (gone) {
-    playSound('leave');
+    playSound(endSound(voiceState().channel));
     toast.message(TOASTS.left(gone.username));
   }
 });
