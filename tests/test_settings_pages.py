@@ -236,10 +236,29 @@ def test_the_chat_without_javascript_shows_times_in_the_chosen_clock(app):
     assert look_of(settings_for(app, "olga"))["data"]["time-format"] == "12h"
     with app.test_request_context():
         from flask_login import login_user
-        from lobby.shell import frame_time
+        from lobby.user_time import user_time
         with app.app_context():
             login_user(find_user("olga"))
-            assert frame_time("2026-03-01T21:05:00") == "2026-03-01 09:05 PM UTC"
+            assert user_time("2026-03-01T21:05:00") == "2026-03-01 09:05 PM UTC"
+            assert user_time("2026-03-01T23:05:00+02:00") == "2026-03-01 09:05 PM UTC"
+
+
+def test_the_default_date_format_reads_as_its_option_with_slashes(app):
+    from lobby.user_time import user_time
+    assert user_time("2026-03-01T21:05:00", settings={"general": {}}) == "01/03/2026 21:05 UTC"
+    assert user_time("2026-03-01T21:05:00", settings={"general": {"dateFormat": "mm/dd/yyyy"}},
+                     time=False) == "03/01/2026"
+
+
+def test_the_sessions_list_shows_its_times_in_the_chosen_date_and_clock_formats(app):
+    client = signed_in(app)
+    page = client.get("/app/settings/account").get_data(as_text=True)
+    stamps = re.findall(r'<time datetime="[^"]+">([^<]+)</time>', page)
+    assert stamps and all(re.fullmatch(r"\d{2}/\d{2}/\d{4} \d{2}:\d{2} UTC", stamp) for stamp in stamps), stamps
+    client.post("/app/settings/general", data={"timeFormat": "12h", "dateFormat": "yyyy-mm-dd"})
+    page = client.get("/app/settings/account").get_data(as_text=True)
+    stamps = re.findall(r'<time datetime="[^"]+">([^<]+)</time>', page)
+    assert stamps and all(re.fullmatch(r"\d{4}-\d{2}-\d{2} \d{2}:\d{2} (AM|PM) UTC", stamp) for stamp in stamps), stamps
 
 
 def test_an_avatar_is_uploaded_and_removed_through_the_profile_page(app):

@@ -17,7 +17,7 @@ def create_app(overrides: dict | None = None, env: dict | None = None) -> Flask:
     `overrides` are Flask settings laid over the configuration, for tests.
     """
     from lobby import cli, errors, ids, input_guard, islands, logs, realtime, security, static_files, voice
-    from lobby import i18n, settings_look
+    from lobby import i18n, settings_look, user_time
     from lobby.config import Config
     from lobby.database import keep_prepared_statements, tune_sqlite
     from lobby.fastjson import OrjsonProvider
@@ -64,6 +64,7 @@ def create_app(overrides: dict | None = None, env: dict | None = None) -> Flask:
     islands.init_app(app)
     i18n.init_app(app)  # after islands: its Jinja globals `_` and `tp` are the catalogue's
     settings_look.init_app(app)  # every page's <html> wears the signed-in person's settings
+    user_time.init_app(app)  # every timestamp a page shows, in the reader's date and clock formats
     cli.init_app(app)
     security.init_app(app)
     static_files.init_app(app)  # last: it wraps the finished app's WSGI callable

@@ -182,6 +182,8 @@ def test_startup_opens_the_last_channel_unless_home_is_chosen(app, browser, live
 def test_message_times_follow_the_date_and_clock_formats_live(app, browser, live, guild):
     from datetime import timedelta
 
+    from selenium.webdriver.common.keys import Keys
+
     from lobby.extensions import db
     from lobby.messages.models import Message
     from lobby.messages.sending import do_send_message
@@ -200,9 +202,18 @@ def test_message_times_follow_the_date_and_clock_formats_live(app, browser, live
     stamp = lambda: browser.find_element(By.CSS_SELECTOR, ".message__time").text  # noqa: E731
     assert re.fullmatch(r"\d{4}-\d{2}-\d{2} \d{2}:\d{2}\s?(AM|PM)", stamp()), stamp()
 
+    # A search result's time is written the same way.
+    browser.find_element(By.CSS_SELECTOR, ".app-topbar button.app-topbar__search").click()
+    wait_for(browser, ".search input[role=combobox]").send_keys("давно")
+    found = lambda: browser.find_element(By.CSS_SELECTOR, ".search .search-row__date").text  # noqa: E731
+    WebDriverWait(browser, 10).until(lambda d: d.find_elements(By.CSS_SELECTOR, ".search .search-row__date"))
+    assert re.fullmatch(r"\d{4}-\d{2}-\d{2} \d{2}:\d{2}\s?(AM|PM)", found()), found()
+    browser.find_element(By.CSS_SELECTOR, ".search input[role=combobox]").send_keys(Keys.ESCAPE)
+
     with app.app_context():  # another device changes them: this tab redraws without a reload
         do_update_settings(find_user("olga"), {"general": {"dateFormat": "dd/mm/yyyy", "timeFormat": "24h"}})
-    WebDriverWait(browser, 10).until(lambda d: re.fullmatch(r"\d{2}\.\d{2}\.\d{4} \d{2}:\d{2}", stamp()))
+    # The default format reads as its option: 'ДД/ММ/ГГГГ', with slashes.
+    WebDriverWait(browser, 10).until(lambda d: re.fullmatch(r"\d{2}/\d{2}/\d{4} \d{2}:\d{2}", stamp()))
 
 
 def test_screen_reader_mode_says_new_messages_short_and_arrows_walk_the_messages(app, browser, live, guild):

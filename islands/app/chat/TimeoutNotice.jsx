@@ -6,7 +6,8 @@ import Timer from 'lucide-react/icons/timer';
 import { useEffect, useState } from 'react';
 import * as socket from '../../lib/socket.js';
 import { keys } from '../data/queries.js';
-import { asList, formatDateTime, membersQuery } from '../settings/queries.js';
+import { formatDateTime } from '../../lib/dateTime.js';
+import { asList, membersQuery } from '../settings/queries.js';
 import { lang, t } from '../../lib/i18n.js';
 
 const relative = new Intl.RelativeTimeFormat(lang === 'en' ? 'en-GB' : 'ru', { numeric: 'always' });
@@ -57,7 +58,7 @@ export default function TimeoutNotice({ serverId, me, children }) {
     <div className="timeout-notice" role="status">
       <Timer size={18} aria-hidden="true" className="timeout-notice__icon" />
       <p className="timeout-notice__text">
-        <strong>{t('Вы в тайм-ауте до {time}', { time: formatDateTime(until.toISOString()) })}</strong>
+        <strong>{t('Вы в тайм-ауте до {time}', { time: formatDateTime(until) })}</strong>
         <span>{t('Писать и ставить реакции можно будет {left}. Читать канал можно.', { left: leftIn(until.getTime() - now) })}</span>
       </p>
     </div>

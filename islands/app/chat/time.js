@@ -1,6 +1,7 @@
 // Times in the chat, in the page's language: relative ('только что', '5 минут назад'), day dividers, and one
 // shared clock that ticks every 30 s so every relative time on the page moves together.
 import { useSyncExternalStore } from 'react';
+import { formatDateTime } from '../../lib/dateTime.js';
 import { lang, t } from '../../lib/i18n.js';
 
 // English dates read day first, as the Russian ones do ('12 March 2025', '12/03/2025').
@@ -29,29 +30,16 @@ export function relativeTime(value, now = Date.now()) {
 }
 
 const day = new Intl.DateTimeFormat(LOCALE, { day: 'numeric', month: 'long', year: 'numeric' });
-// The settings' 12 h / 24 h clock, as the server put it on <html> (lib/appearance.js changes it live).
-const h12 = () => ({ hour12: document.documentElement.dataset.timeFormat == '12h' });
+const weekday = new Intl.DateTimeFormat(LOCALE, { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' });
 
-export const fullTime = (value) => toDate(value).toLocaleString(LOCALE, { dateStyle: 'full', timeStyle: 'short', ...h12() });
-export const clockTime = (value) => toDate(value).toLocaleTimeString(LOCALE, { hour: '2-digit', minute: '2-digit', ...h12() });
-
-const pad = (n) => String(n).padStart(2, '0');
-
-/** A date in the settings' format (<html data-date-format>, as the no-JS page writes it too). */
-export function settingsDate(value) {
-  const date = toDate(value);
-  const [dd, mm, yyyy] = [pad(date.getDate()), pad(date.getMonth() + 1), date.getFullYear()];
-  switch (document.documentElement.dataset.dateFormat) {
-    case 'mm/dd/yyyy': return `${mm}/${dd}/${yyyy}`;
-    case 'yyyy-mm-dd': return `${yyyy}-${mm}-${dd}`;
-    default: return `${dd}.${mm}.${yyyy}`;
-  }
-}
+/** A tooltip's whole moment: 'среда, 12 марта 2025 г. 21:30', the clock as the settings have it. */
+export const fullTime = (value) => `${weekday.format(toDate(value))} ${formatDateTime(value, { date: false })}`;
+export const clockTime = (value) => formatDateTime(value, { date: false });
 
 /** Beside a message's author: relative within a day ('5 минут назад'), then its date and clock
  * in the settings' formats, as a reader scrolling back wants to know when, not how long ago. */
 export const messageTime = (value, now = Date.now()) => (now - toDate(value).getTime() < 86_400_000
-  ? relativeTime(value, now) : `${settingsDate(value)} ${clockTime(value)}`);
+  ? relativeTime(value, now) : formatDateTime(value));
 
 const dayStart = (date) => new Date(date.getFullYear(), date.getMonth(), date.getDate()).getTime();
 export const dayKey = (value) => dayStart(toDate(value));

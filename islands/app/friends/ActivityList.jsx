@@ -4,16 +4,13 @@ import { useQuery } from '@tanstack/react-query';
 import Activity from 'lucide-react/icons/activity';
 import { friendActivityQuery } from '../data/queries.js';
 import Skeleton from '../ui/Skeleton.jsx';
-import { DATE_LOCALE, STATUS_LABEL, statusDot } from './model.js';
+import { formatDateTime } from '../../lib/dateTime.js';
+import { STATUS_LABEL, statusDot } from './model.js';
 import PersonAvatar from './PersonAvatar.jsx';
 import { t } from '../../lib/i18n.js';
 
-function when(moment) {
-  const date = new Date(moment);
-  const time = date.toLocaleTimeString(DATE_LOCALE, { hour: '2-digit', minute: '2-digit' });
-  if (date.toDateString() === new Date().toDateString()) return time;
-  return `${date.toLocaleDateString(DATE_LOCALE, { day: '2-digit', month: '2-digit' })} ${time}`;
-}
+/** Today's changes by their clock alone; older ones with their date (the settings' formats). */
+const when = (moment) => formatDateTime(moment, { date: new Date(moment).toDateString() !== new Date().toDateString() });
 
 function what({ oldStatus, newStatus, customStatus }) {
   if (oldStatus !== newStatus) return `${STATUS_LABEL[oldStatus] ?? oldStatus} → ${STATUS_LABEL[newStatus] ?? newStatus}`;

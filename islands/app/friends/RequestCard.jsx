@@ -1,15 +1,16 @@
 // A friend request (spec 000 §2 Pending tab): who, their name, the optional message and the date
-// (ru-RU). Incoming: 'Принять' / 'Отклонить'; outgoing: cancel. Buttons wait for their answer.
+// (in the settings' format). Incoming: 'Принять' / 'Отклонить'; outgoing: cancel. Buttons wait for their answer.
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import Check from 'lucide-react/icons/check';
 import X from 'lucide-react/icons/x';
 import { acceptRequest, cancelRequest, declineRequest } from './actions.js';
-import { DATE_LOCALE, fullName } from './model.js';
+import { formatDateTime } from '../../lib/dateTime.js';
+import { fullName } from './model.js';
 import PersonAvatar from './PersonAvatar.jsx';
 import { t } from '../../lib/i18n.js';
 
-const sentOn = (moment) => new Date(moment).toLocaleDateString(DATE_LOCALE);
+const sentOn = (moment) => formatDateTime(moment, { time: false });
 
 export default function RequestCard({ request, incoming }) {
   const queryClient = useQueryClient();

@@ -11,9 +11,6 @@ export const STATUS_LABEL = {
   OFFLINE: t('Не в сети'),
 };
 
-/** Dates and times on the friends page: day first in both languages. */
-export const DATE_LOCALE = lang === 'en' ? 'en-GB' : 'ru-RU';
-
 // The dot's colour class; search results say AWAY and DND for the same two states.
 const DOT = { ONLINE: 'online', IDLE: 'idle', AWAY: 'idle', DO_NOT_DISTURB: 'dnd', DND: 'dnd' };
 export const statusDot = (status) => DOT[status] ?? 'offline';

@@ -11,7 +11,7 @@ import Settings from 'lucide-react/icons/settings';
 import ShieldCheck from 'lucide-react/icons/shield-check';
 import UserMinus from 'lucide-react/icons/user-minus';
 import Zap from 'lucide-react/icons/zap';
-import { formatDateTime } from '../settings/queries.js';
+import { formatDateTime } from '../../lib/dateTime.js';
 import { actionLabel, actionReason } from './labels.js';
 import { t } from '../../lib/i18n.js';
 

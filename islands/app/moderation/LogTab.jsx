@@ -4,7 +4,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import LockOpen from 'lucide-react/icons/lock-open';
 import { toast } from '../../lib/toast.js';
 import { request } from '../../lib/api.js';
-import { formatDate, formatDateTime } from '../settings/queries.js';
+import { formatDateTime } from '../../lib/dateTime.js';
 import { ActionList } from './LogEntry.jsx';
 import { t, tc } from '../../lib/i18n.js';
 
@@ -23,7 +23,7 @@ function BanRow({ ban, serverId }) {
       <div className="ban-row__body">
         <p className="ban-row__head">
           <span className="ban-row__user">@{ban.user.username}</span>
-          <span className="ban-row__term">{ban.expiresAt ? t('до {date}', { date: formatDate(ban.expiresAt) }) : t('навсегда')}</span>
+          <span className="ban-row__term">{ban.expiresAt ? t('до {date}', { date: formatDateTime(ban.expiresAt, { time: false }) }) : t('навсегда')}</span>
         </p>
         {ban.reason && <p className="ban-row__reason">{ban.reason}</p>}
         <p className="ban-row__meta">

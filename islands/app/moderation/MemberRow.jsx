@@ -11,7 +11,7 @@ import Timer from 'lucide-react/icons/timer';
 import TimerOff from 'lucide-react/icons/timer-off';
 import UserMinus from 'lucide-react/icons/user-minus';
 import { askConfirm, askText } from '../ui/confirm.js';
-import { formatDateTime } from '../settings/queries.js';
+import { formatDateTime } from '../../lib/dateTime.js';
 import { ROLE_LABELS, avatarHue, fullName, initials, presence, timeoutEnd } from './labels.js';
 import { PROMPTS, useMemberAction } from './memberActions.js';
 import TimeoutForm from './TimeoutForm.jsx';
@@ -66,7 +66,7 @@ export default function MemberRow({ member, serverId, canModerate, canAppoint, i
         {until && (
           <p className="member-row__timeout">
             <Timer size={12} aria-hidden="true" />
-            {t('Тайм-аут до {time}', { time: formatDateTime(until.toISOString()) })}
+            {t('Тайм-аут до {time}', { time: formatDateTime(until) })}
           </p>
         )}
       </div>

@@ -7,7 +7,7 @@ import Trash2 from 'lucide-react/icons/trash';
 import UserMinus from 'lucide-react/icons/user-minus';
 import { toast } from '../../lib/toast.js';
 import { post } from '../../lib/api.js';
-import { formatDateTime } from '../settings/queries.js';
+import { formatDateTime } from '../../lib/dateTime.js';
 import { RESOLUTIONS } from './labels.js';
 import { t, tc } from '../../lib/i18n.js';
 

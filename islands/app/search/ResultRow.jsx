@@ -3,15 +3,11 @@ import Avatar from '../chat/Avatar.jsx';
 import ServerIcon from '../ui/ServerIcon.jsx';
 import { excerpt } from './highlight.js';
 import Highlight from './Highlight.jsx';
-import { lang, t } from '../../lib/i18n.js';
+import { formatDateTime } from '../../lib/dateTime.js';
+import { t } from '../../lib/i18n.js';
 
 const KIND_LABELS = { server: t('Сервер'), user: t('Пользователь'), message: t('Сообщение') };
 
-const when = new Intl.DateTimeFormat(lang === 'en' ? 'en-GB' : 'ru-RU', {
-  day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit',
-});
-
-export const resultDate = (value) => when.format(new Date(value));
 
 function ServerRow({ server, patterns }) {
   return (
@@ -54,7 +50,7 @@ function MessageRow({ message, patterns }) {
           <span className="search-row__where truncate">
             {`#${message.channelName}${message.serverName ? ` · ${message.serverName}` : ''}`}
           </span>
-          <time className="search-row__date" dateTime={message.createdAt}>{resultDate(message.createdAt)}</time>
+          <time className="search-row__date" dateTime={message.createdAt}>{formatDateTime(message.createdAt)}</time>
         </span>
         <span className="search-row__content">
           <Highlight text={excerpt(message.content, patterns.words)} pattern={patterns.words} />

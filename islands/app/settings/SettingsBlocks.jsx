@@ -11,7 +11,8 @@ import { toast } from '../../lib/toast.js';
 import { post, request } from '../../lib/api.js';
 import { navigate } from '../router.js';
 import { askConfirm } from '../ui/confirm.js';
-import { asList, formatDate, membersQuery } from './queries.js';
+import { formatDateTime } from '../../lib/dateTime.js';
+import { asList, membersQuery } from './queries.js';
 import { t } from '../../lib/i18n.js';
 
 export function StatsBlock({ server }) {
@@ -20,7 +21,7 @@ export function StatsBlock({ server }) {
     [t('Участники'), server.memberCount ?? 0],
     [t('Текстовые каналы'), server.textChannelCount ?? 0],
     [t('Голосовые каналы'), server.voiceChannelCount ?? 0],
-    [t('Создан'), formatDate(server.createdAt)],
+    [t('Создан'), formatDateTime(server.createdAt, { time: false })],
   ];
   return (
     <section className="settings-section" aria-labelledby="settings-stats-title">

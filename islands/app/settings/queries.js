@@ -2,7 +2,6 @@
 // (the response body as the API sends it: {server}, {members}, ...) are the shell's, from
 // ../data/queries.js; the readers below also accept an unwrapped value.
 import { apiGet, keys, serverQuery } from '../data/queries.js';
-import { lang } from '../../lib/i18n.js';
 
 export { serverQuery };
 
@@ -39,18 +38,4 @@ export const meQuery = {
 /** Whether the signed-in user owns the server (the role the API reports, or the owner id). */
 export function isOwnerOf(server, me) {
   return server?.myRole === 'owner' || (me?.id != null && server?.ownerId === me.id);
-}
-
-const LOCALE = lang === 'en' ? 'en-GB' : 'ru-RU'; // day-first dates in English too
-
-export function formatDate(iso) {
-  if (!iso) return '—';
-  return new Date(iso).toLocaleDateString(LOCALE, { day: 'numeric', month: 'long', year: 'numeric' });
-}
-
-export function formatDateTime(iso) {
-  if (!iso) return '—';
-  return new Date(iso).toLocaleString(LOCALE, {
-    day: '2-digit', month: '2-digit', year: 'numeric', hour: '2-digit', minute: '2-digit',
-  });
 }
