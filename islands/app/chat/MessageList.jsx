@@ -21,6 +21,7 @@ import { useNow } from './time.js';
 import SpokenMessages from './SpokenMessages.jsx';
 import useMessageKeys from './useMessageKeys.js';
 import { useHtmlClass } from '../ui/useHtmlClass.js';
+import { motionOff } from '../../lib/motion.js';
 import { t } from '../../lib/i18n.js';
 
 const NEAR_BOTTOM = 80; // px: closer than this counts as "at the newest message"
@@ -34,9 +35,6 @@ function centre(el, id) {
   const box = row.getBoundingClientRect();
   el.scrollTop += box.top - el.getBoundingClientRect().top - (el.clientHeight - box.height) / 2;
 }
-
-const reducedMotion = () => window.matchMedia('(prefers-reduced-motion: reduce)').matches
-  || document.documentElement.dataset.motion === 'off';
 
 export default function MessageList({ channel, me, canModerate, replyingId, onReply }) {
   const channelId = channel.id;
@@ -71,7 +69,7 @@ export default function MessageList({ channel, me, canModerate, replyingId, onRe
     if (!el) return;
     stick.current = true;
     setUnseen(0);
-    el.scrollTo({ top: el.scrollHeight, behavior: smooth && !reducedMotion() ? 'smooth' : 'auto' });
+    el.scrollTo({ top: el.scrollHeight, behavior: smooth && !motionOff() ? 'smooth' : 'auto' });
   }, []);
 
   // Where the view is: its scrollTop, and the first message's offset — content inserted above that

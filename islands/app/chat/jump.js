@@ -1,6 +1,7 @@
 // Going to one message of a channel — a search result, or the message a reply quotes — however far
 // back in history: when it is not held, the messages around it are loaded in place of the list
 // (pastWindow.js), then the view scrolls to it and flashes it.
+import { motionOff } from '../../lib/motion.js';
 import { toast } from '../../lib/toast.js';
 import { create } from 'zustand';
 import { loadAround } from './pastWindow.js';
@@ -19,8 +20,7 @@ export function requestJump(channelId, messageId) {
 export function flashMessage(id) {
   const target = document.querySelector(`li.message[data-message-id="${id}"]`);
   if (!target) return false;
-  const smooth = !window.matchMedia('(prefers-reduced-motion: reduce)').matches;
-  target.scrollIntoView({ block: 'center', behavior: smooth ? 'smooth' : 'auto' });
+  target.scrollIntoView({ block: 'center', behavior: motionOff() ? 'auto' : 'smooth' });
   target.classList.remove('is-flash');
   void target.offsetWidth; // restart the animation
   target.classList.add('is-flash');
