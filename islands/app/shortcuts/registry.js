@@ -1,7 +1,8 @@
 // Every keyboard shortcut of the /app page in one table, and the one keydown listener that runs
-// them (mounted by regions/PaletteIsland.jsx, early: it registers before the older per-feature
-// listeners — search's Ctrl+/, voice's Ctrl+M/D — and its preventDefault makes them stand down).
-// The help sheet (HelpSheet.jsx) and the palette's commands show the keys from here.
+// them (mounted by regions/PaletteIsland.jsx). No feature listens for its own keys: the voice
+// switches (Ctrl+M / Ctrl+D) and the palette's Ctrl+/ are entries here. The help sheet
+// (HelpSheet.jsx), the palette's commands, the game centre's menu and the voice switches' titles
+// show the keys from here (`keysOf`, `ariaKeysOf`), so they cannot drift from what acts.
 //
 // Ctrl+/ is named three times (the palette's "message search (Ctrl+/)", "Ctrl/Cmd+/ opens the
 // palette prefilled with 'search '", and the issue's "help sheet on '?' or Ctrl+/"). Decided:
@@ -102,7 +103,13 @@ for (const entry of SHORTCUTS) entry.match ??= combo(entry.keys);
 /** The keys as this computer's keyboard names them. */
 export const shownKeys = (keys) => (MAC ? keys.replace('Ctrl+', '⌘').replace('Alt+', '⌥') : keys);
 
-export const keysOf = (id) => shownKeys(SHORTCUTS.find((entry) => entry.id === id)?.keys ?? '');
+const keysById = (id) => SHORTCUTS.find((entry) => entry.id === id)?.keys ?? '';
+
+/** The keys of the entry `id`, as the help sheet shows them ('Ctrl+G'; '⌘G' on a Mac). */
+export const keysOf = (id) => shownKeys(keysById(id));
+
+/** The keys of the entry `id` for `aria-keyshortcuts` ('Control+G'; 'Meta+G' on a Mac). */
+export const ariaKeysOf = (id) => keysById(id).replace('Ctrl', MAC ? 'Meta' : 'Control');
 
 const TYPING = 'textarea, select, [contenteditable]:not([contenteditable="false"]), '
   + 'input:not([type=checkbox]):not([type=radio]):not([type=button]):not([type=submit]):not([type=range])';
