@@ -17,7 +17,7 @@ function MenuEntry({ entry, online, onClose }) {
   return (
     <li>
       <Link to={entry.to} className="game-centre__item" data-entry={entry.id} onClick={onClose}
-        aria-keyshortcuts={entry.keys.replace('⌘', 'Meta').replace('Ctrl', 'Control')}>
+        aria-keyshortcuts={entry.ariaKeys}>
         <Icon size={16} aria-hidden="true" />
         <span className="game-centre__label">{entry.label}</span>
         {badge != null && (
