@@ -74,7 +74,8 @@ def seated(socket, channel_id: int, session: str = "tab-1", **extra) -> dict:
 
 
 def state(person, **changed) -> dict:
-    return {"userId": person.id, "username": person.username, "muted": False, "deafened": False, "video": False,
+    return {"userId": person.id, "username": person.username, "profileImageUrl": None, "muted": False, "deafened": False,
+            "video": False,
             "screen": False, "speaking": False, **changed}
 
 

@@ -145,3 +145,14 @@ def test_a_malformed_join_is_refused_and_changes_nothing(guild, connect, data, f
     error = refused(alice)
     assert error["code"] == "VALIDATION_ERROR" and list(error["errors"]) == [field]
     nothing_of(bob, ROOM)
+
+
+def test_a_seat_carries_the_persons_picture_as_it_is_when_they_sit_down(guild, connect):
+    from tests.settings.test_avatar_api import picture, upload
+    bob = connect(guild.bob)
+    alice = connect(guild.alice)  # connected before the picture: the seat still has the new one
+    url = upload(guild.alice, picture()).get_json()["settings"]["profile"]["avatarUrl"]
+    answer = seated(alice, guild.voice)
+    assert answer["participants"] == [state(guild.alice, profileImageUrl=url)]
+    assert heard(bob, "rtc_user_joined")["data"]["state"]["profileImageUrl"] == url
+    fits_the_document(alice, bob)

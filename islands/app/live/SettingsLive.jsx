@@ -11,8 +11,15 @@ import { setNotificationSettings } from '../../lib/notify.js';
 import { on } from '../../lib/socket.js';
 import { setSoundSettings, useSounds } from '../../lib/sounds.js';
 import { matchRoute, navigate, useRouter } from '../router.js';
+import { applyProfile } from './myProfile.js';
 
 let applying = false; // our own change of the sounds' store, not the person's
+
+/** Everything of a new settings document that is not the page's look (lib/appearance.js does that). */
+function applyRest(settings) {
+  applyProfile(settings?.profile);
+  applyNotifications(settings);
+}
 
 function applyNotifications(settings) {
   const notifications = settings?.notifications;
@@ -62,13 +69,13 @@ function followRoute(css) {
 
 export default function SettingsLive({ settings, css }) {
   useEffect(() => {
-    applyNotifications(settings);
-    followSettingsEvents(applyNotifications);
+    applyRest(settings);
+    followSettingsEvents(applyRest);
     const unsubscribe = followRoute(css);
     const unsave = saveSoundChanges();
     const off = on('settings_changed', (data) => {
       applySettings(data.settings);
-      applyNotifications(data.settings);
+      applyRest(data.settings);
     });
     return () => { off(); unsubscribe(); unsave(); };
   }, [settings, css]);

@@ -12,7 +12,8 @@ import TimerOff from 'lucide-react/icons/timer-off';
 import UserMinus from 'lucide-react/icons/user-minus';
 import { askConfirm, askText } from '../ui/confirm.js';
 import { formatDateTime } from '../../lib/dateTime.js';
-import { ROLE_LABELS, avatarHue, fullName, initials, presence, timeoutEnd } from './labels.js';
+import Avatar from '../chat/Avatar.jsx';
+import { ROLE_LABELS, fullName, presence, timeoutEnd } from './labels.js';
 import { PROMPTS, useMemberAction } from './memberActions.js';
 import TimeoutForm from './TimeoutForm.jsx';
 import { t, tc } from '../../lib/i18n.js';
@@ -47,8 +48,8 @@ export default function MemberRow({ member, serverId, canModerate, canAppoint, i
 
   return (
     <li className="member-row" data-username={user.username}>
-      <span className="member-row__avatar" style={{ '--hue': avatarHue(user) }} aria-hidden="true">
-        {initials(user)}
+      <span className="member-row__avatar" aria-hidden="true">
+        <Avatar author={user} size={40} />
         <span className={`member-row__dot member-row__dot--${status.kind}`} />
       </span>
       <div className="member-row__who">

@@ -73,19 +73,6 @@ export function fullName(user) {
   return name || user?.username || t('Без имени');
 }
 
-export function initials(user) {
-  const letters = [user?.firstName, user?.lastName].filter(Boolean).map((part) => part.trim()[0]).join('');
-  return (letters || (user?.username ?? '?').slice(0, 2)).toUpperCase();
-}
-
-/** A stable hue per user for the initials avatar. */
-export function avatarHue(user) {
-  const seed = `${user?.id ?? ''}${user?.username ?? ''}`;
-  let hash = 0;
-  for (const char of seed) hash = (hash * 31 + char.charCodeAt(0)) % 360;
-  return hash;
-}
-
 /** Case-insensitive match on username, first name or last name (spec "Moderation panel"). */
 export function matchesSearch(member, query) {
   const needle = query.trim().toLocaleLowerCase(lang);

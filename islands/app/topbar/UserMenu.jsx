@@ -1,10 +1,13 @@
-// The user menu (spec 000 "Top bar"): a disclosure with the name, the handle, friends,
-// settings and logout, and the status others see. Closes on outside click, Escape and after a choice.
+// The user menu (spec 000 "Top bar"): a disclosure with the person's picture and name (the display
+// name of their settings, else first and last name), the handle, friends, settings and logout, and
+// the status others see. Closes on outside click, Escape and after a choice.
 import { useEffect, useRef, useState } from 'react';
 import Settings from 'lucide-react/icons/settings';
 import Users from 'lucide-react/icons/users';
 import { signOut } from '../../lib/api.js';
 import { disconnect } from '../../lib/socket.js';
+import Avatar from '../chat/Avatar.jsx';
+import { useMyProfile } from '../live/myProfile.js';
 import { useMyStatus } from '../live/myStatus.js';
 import { Link } from '../router.js';
 import { useCustomStatus } from './customStatus.js';
@@ -14,9 +17,10 @@ import { t } from '../../lib/i18n.js';
 export default function UserMenu({ user, csrfToken }) {
   const [open, setOpen] = useState(false);
   const status = useMyStatus((state) => state.status);
-  const customStatus = useCustomStatus((state) => state.text);
+  const customStatus = useCustomStatus();
+  const { displayName, avatarUrl } = useMyProfile();
   const root = useRef(null);
-  const fullName = [user.firstName, user.lastName].filter(Boolean).join(' ') || user.username;
+  const fullName = displayName || [user.firstName, user.lastName].filter(Boolean).join(' ') || user.username;
 
   useEffect(() => {
     if (!open) return undefined;
@@ -41,7 +45,7 @@ export default function UserMenu({ user, csrfToken }) {
           visible name out would not answer to it in voice control (WCAG 2.5.3). */}
       <summary className="user-menu__button">
         <span className="avatar avatar--with-status" aria-hidden="true">
-          {(user.firstName || user.username || '?').charAt(0)}
+          <Avatar author={{ id: user.id, username: fullName, profileImageUrl: avatarUrl }} size={32} />
           <span className={`status-picker__dot status-picker__dot--${status}`} />
         </span>
         <span className="user-menu__name">{fullName}</span>

@@ -13,7 +13,7 @@ export default function ParticipantCard({ state, self }) {
   const speaking = self ? localSpeaking : Boolean(state.speaking) && !state.muted;
   return (
     <li className={`voice-card${speaking ? ' is-speaking' : ''}`} data-user-id={state.userId}>
-      <span className="voice-card__avatar"><Avatar author={{ id: state.userId, username: state.username }} size={64} /></span>
+      <span className="voice-card__avatar"><Avatar author={{ id: state.userId, username: state.username, profileImageUrl: state.profileImageUrl }} size={64} /></span>
       <span className="voice-card__name truncate">{state.username}</span>
       <span className="voice-card__line">
         {self && <span className="voice-card__you">{TEXTS.you}</span>}

@@ -1,5 +1,6 @@
 // Under each voice channel of the sidebar: who sits there, with muted/deafened marks and a ring
-// while they speak. Names are text nodes: nothing a user types becomes markup.
+// while they speak, beside each one's picture. Names are text nodes: nothing a user types becomes markup.
+import Avatar from '../chat/Avatar.jsx';
 import { useVoice, myId } from './store.js';
 import StateIcons from './StateIcons.jsx';
 import { useRoster } from './roster.js';
@@ -17,7 +18,9 @@ export default function SidebarRoster({ channelId }) {
         const speaking = state.userId === me ? localSpeaking : Boolean(state.speaking) && !state.muted;
         return (
           <li key={state.userId} className={`voice-roster__person${speaking ? ' is-speaking' : ''}`} data-user-id={state.userId}>
-            <span className="voice-roster__initial" aria-hidden="true">{String(state.username || '?').slice(0, 1).toUpperCase()}</span>
+            <span className="voice-roster__initial" aria-hidden="true">
+              <Avatar author={{ id: state.userId, username: state.username, profileImageUrl: state.profileImageUrl }} size={20} />
+            </span>
             <span className="truncate">{state.username}</span>
             {speaking && <span className="sr-only">{t('говорит')}</span>}
             <StateIcons state={state} size={14} />

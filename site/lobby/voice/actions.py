@@ -6,6 +6,7 @@ from __future__ import annotations
 import secrets
 from typing import Callable
 
+from lobby.accounts.models import User
 from lobby.errors import ApiError, ValidationError
 from lobby.extensions import db
 from lobby.realtime.bus import Recipients, current_bus
@@ -21,7 +22,9 @@ def user_of(conn):
 
 
 def fresh_state(conn, muted: bool, deafened: bool) -> dict:
-    return {"userId": conn.user_id, "username": conn.user.username, "muted": muted or deafened,
+    # The picture as it is now (the socket's user was read when it connected; an avatar may have changed since).
+    picture = db.session.get(User, conn.user_id).profile_image_url
+    return {"userId": conn.user_id, "username": conn.user.username, "profileImageUrl": picture, "muted": muted or deafened,
             "deafened": deafened, "video": False, "screen": False, "speaking": False}
 
 

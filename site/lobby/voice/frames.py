@@ -138,6 +138,7 @@ VOICE_FRAMES: dict[str, type[Frame]] = {
 class ParticipantState(Answer):
     user_id: int
     username: str
+    profile_image_url: str | None = Field(description="The person's avatar when they took the seat; null: none.")
     muted: bool
     deafened: bool = Field(description="Deafened implies muted.")
     video: bool
