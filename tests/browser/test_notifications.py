@@ -231,6 +231,8 @@ def test_no_input_for_five_minutes_is_idle_and_input_brings_the_user_back(browse
     field.send_keys("Рейд в 21:00 " * 5)
     assert len(field.get_attribute("value")) == 50
     field.send_keys(Keys.ENTER)
+    # Saved on the server (PATCH /api/settings): the menu closes once it is.
+    WebDriverWait(driver, 5).until(lambda d: d.find_element(By.CSS_SELECTOR, ".app-user-menu").get_attribute("open") is None)
     driver.refresh()
     wait_for_island(driver, "app-shell")
     driver.find_element(By.CSS_SELECTOR, "summary.user-menu__button").click()

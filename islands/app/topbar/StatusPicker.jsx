@@ -1,20 +1,21 @@
 // The user menu's status choice: how others see this user in member lists (live, over the socket),
 // and the custom status beside it (at most 50 characters). A status picked here is the user's own:
 // it ends an automatic idle (live/idle.js), which then never overrides it.
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { forgetAutoIdle } from '../live/idle.js';
 import { STATUS_CHOICES, chooseStatus, useMyStatus } from '../live/myStatus.js';
 import { CUSTOM_STATUS_MAX, saveCustomStatus, useCustomStatus } from './customStatus.js';
 import { t } from '../../lib/i18n.js';
 
 function CustomStatusForm({ onChosen }) {
-  const saved = useCustomStatus((state) => state.text);
+  const saved = useCustomStatus();
   const [text, setText] = useState(saved);
+  useEffect(() => setText(saved), [saved]); // changed on another device, or cleared here
   const changed = text.trim() !== saved;
   return (
-    <form className="custom-status" onSubmit={(event) => {
+    <form className="custom-status" onSubmit={async (event) => {
       event.preventDefault();
-      if (saveCustomStatus(text)) onChosen();
+      if (await saveCustomStatus(text)) onChosen();
     }}>
       <label htmlFor="custom-status" className="custom-status__label">{t('Свой статус')}</label>
       <div className="custom-status__row">
@@ -25,7 +26,7 @@ function CustomStatusForm({ onChosen }) {
       </div>
       <span id="custom-status-count" className="custom-status__count">{text.length}/{CUSTOM_STATUS_MAX}</span>
       {saved && (
-        <button type="button" className="custom-status__clear" onClick={() => saveCustomStatus('') && setText('')}>
+        <button type="button" className="custom-status__clear" onClick={() => saveCustomStatus('')}>
           {t('Очистить статус')}
         </button>
       )}

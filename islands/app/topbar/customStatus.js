@@ -1,38 +1,25 @@
-// The user's own words beside their status (spec 000: custom status, at most 50 characters). The
-// server passes it on to friends and keeps it for them; this page keeps its copy locally (the
-// settings' profile.customStatus), as no answer tells the user their own.
-import { create } from 'zustand';
+// The user's own words beside their status (spec 000: custom status, at most 50 characters): the
+// settings' profile.customStatus, saved on the server (PATCH /api/settings), which passes it on to
+// friends and to the person's other tabs and devices (`settings_changed`).
+import { request } from '../../lib/api.js';
 import { toast } from '../../lib/toast.js';
-import * as socket from '../../lib/socket.js';
-import { useMyStatus } from '../live/myStatus.js';
+import { applyProfile, useMyProfile } from '../live/myProfile.js';
 import { t } from '../../lib/i18n.js';
 
 export const CUSTOM_STATUS_MAX = 50;
-const KEY = 'lobby.customStatus';
 
-function read() {
+/** The custom status as the settings hold it now. */
+export const useCustomStatus = (select = (text) => text) => useMyProfile((profile) => select(profile.customStatus));
+
+/** Save it ('' clears it). → whether it was saved */
+export async function saveCustomStatus(value) {
+  const customStatus = value.trim().slice(0, CUSTOM_STATUS_MAX);
   try {
-    return localStorage.getItem(KEY) || '';
-  } catch {
-    return '';
-  }
-}
-
-export const useCustomStatus = create(() => ({ text: read() }));
-
-/** Send it with the current status ('' clears it). → whether it went out */
-export function saveCustomStatus(value) {
-  const text = value.trim().slice(0, CUSTOM_STATUS_MAX);
-  if (!socket.send('presence_update', { status: useMyStatus.getState().status, customStatus: text })) {
-    toast.error(t('Нет соединения с сервером. Статус не изменён'));
+    const answer = await request('/api/settings', { method: 'PATCH', body: { profile: { customStatus } } });
+    applyProfile(answer?.settings?.profile);
+    return true;
+  } catch (error) {
+    toast.error(error?.message || t('Нет соединения с сервером. Статус не изменён'));
     return false;
   }
-  useCustomStatus.setState({ text });
-  try {
-    if (text) localStorage.setItem(KEY, text);
-    else localStorage.removeItem(KEY);
-  } catch {
-    // private mode: this page only
-  }
-  return true;
 }
