@@ -282,3 +282,18 @@ def test_an_avatar_is_uploaded_and_removed_through_the_profile_page(app):
 def test_the_app_without_javascript_links_to_the_settings(app):
     client = signed_in(app)
     assert 'href="/app/settings"' in client.get("/app").get_data(as_text=True)
+
+
+@pytest.mark.parametrize("language, hints", [
+    ("ru", {"general": ["«Копировать ID»", "обновляется сама при перезагрузке", "нет трея", "нет функций в бета-тестировании"],
+            "privacy": ["Lobby не собирает данные", "В Lobby нет аналитики"]}),
+    ("en", {"general": ["“Copy ID”", "updates itself when the page reloads", "has no tray", "no features in beta testing"],
+            "privacy": ["Lobby collects no usage data", "Lobby has no analytics"]}),
+])
+def test_settings_with_no_meaning_on_the_web_say_so_beside_their_switch(app, language, hints):
+    client = signed_in(app)
+    client.post("/app/settings/general", data={"language": language})
+    for section, texts in hints.items():
+        page = client.get(f"/app/settings/{section}").get_data(as_text=True)
+        for text in texts:
+            assert text in page, (section, text)

@@ -14,6 +14,7 @@ const CLASSES = {
   'no-avatars': (s) => !s.appearance.showAvatars,
   'no-timestamps': (s) => !s.appearance.showTimestamps,
   'compact-mode': (s) => s.appearance.compactMode,
+  'developer-mode': (s) => s.general.developerMode, // 'Копировать ID' in the menus (app/ui/useDeveloperMode.js)
 };
 
 /** Text on the accent: the design's near-black, or white on a dark custom colour (WCAG luminance). */

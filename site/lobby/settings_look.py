@@ -24,6 +24,7 @@ CLASSES = {
     "no-avatars": lambda s: not s["appearance"]["showAvatars"],
     "no-timestamps": lambda s: not s["appearance"]["showTimestamps"],
     "compact-mode": lambda s: s["appearance"]["compactMode"],
+    "developer-mode": lambda s: s["general"]["developerMode"],  # 'Копировать ID' in the menus
 }
 
 

@@ -1,6 +1,8 @@
 // The hover toolbar of a message: react, reply, and — for the author — edit; delete for the
-// author and for the server's owner and moderators; report someone else's message on a server.
+// author and for the server's owner and moderators; report someone else's message on a server;
+// copy its id in developer mode.
 import Flag from 'lucide-react/icons/flag';
+import IdCard from 'lucide-react/icons/id-card';
 import Pencil from 'lucide-react/icons/pencil';
 import Reply from 'lucide-react/icons/reply';
 import SmilePlus from 'lucide-react/icons/face-slightly-smiling-plus';
@@ -9,9 +11,11 @@ import { Suspense, useCallback, useRef, useState } from 'react';
 import { deleteMessage, toggleReaction } from './actions.js';
 import { preloadTools, ReactionPicker } from './tools.js';
 import { post } from '../../lib/api.js';
+import { copyId } from '../../lib/clipboard.js';
 import { toast } from '../../lib/toast.js';
 import { matchRoute } from '../router.js';
 import { askText } from '../ui/confirm.js';
+import { useDeveloperMode } from '../ui/useDeveloperMode.js';
 import { t } from '../../lib/i18n.js';
 
 /** Ask why, then send the report to the server's moderators (once per message). */
@@ -30,6 +34,7 @@ async function reportMessage(message) {
 export default function MessageActions({ message, me, canEdit, canDelete, onReply, onEdit, onPickerChange }) {
   const [picker, setPicker] = useState(null); // null, 'above' or 'below'
   const toggle = useRef(null);
+  const developer = useDeveloperMode();
 
   const close = useCallback((refocus) => {
     setPicker(null);
@@ -69,6 +74,12 @@ export default function MessageActions({ message, me, canEdit, canDelete, onRepl
         <button type="button" className="message__action" aria-label={t('Пожаловаться')} title={t('Пожаловаться')}
           onClick={() => reportMessage(message)}>
           <Flag size={16} aria-hidden="true" />
+        </button>
+      )}
+      {developer && (
+        <button type="button" className="message__action" aria-label={t('Копировать ID')} title={t('Копировать ID')}
+          onClick={() => copyId(message.id)}>
+          <IdCard size={16} aria-hidden="true" />
         </button>
       )}
       {canDelete && (

@@ -12,6 +12,9 @@ import { blockPerson, removeFriend, unblockPerson } from './actions.js';
 import { fullName, STATUS_LABEL } from './model.js';
 import PersonAvatar from './PersonAvatar.jsx';
 import RowMenu from './RowMenu.jsx';
+import IdCard from 'lucide-react/icons/id-card';
+import { copyId } from '../../lib/clipboard.js';
+import { useDeveloperMode } from '../ui/useDeveloperMode.js';
 import { friendToast } from './toasts.js';
 import { t } from '../../lib/i18n.js';
 
@@ -25,6 +28,7 @@ export default function FriendRow({ friend }) {
   const queryClient = useQueryClient();
   const name = fullName(friend);
   const blocked = friend.isBlocked;
+  const developer = useDeveloperMode();
   const line = blocked ? t('Заблокирован') : friend.customStatus || STATUS_LABEL[friend.status] || STATUS_LABEL.OFFLINE;
   return (
     <li className={`friend-row${blocked ? ' friend-row--blocked' : ''}`} data-username={friend.username}>
@@ -58,6 +62,7 @@ export default function FriendRow({ friend }) {
             <RowMenu label={t('Ещё: {name}', { name: friend.username })} items={[
               { label: t('Удалить из друзей'), icon: UserMinus, danger: true, onSelect: () => removeFriend(queryClient, friend) },
               { label: t('Заблокировать'), icon: Ban, danger: true, onSelect: () => blockPerson(queryClient, friend) },
+              ...(developer ? [{ label: t('Копировать ID'), icon: IdCard, onSelect: () => copyId(friend.id) }] : []),
             ]} />
           </>
         )}

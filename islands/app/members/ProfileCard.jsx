@@ -1,14 +1,18 @@
 // A member's profile card, opened from the drawer: picture and status, name, @username, pronouns,
 // role, custom status, 'О себе' (bio); 'Написать сообщение' opens the conversation with them in
 // place (/app/friends?dm={id}), 'Добавить в друзья' asks them (FriendButton). Neither for oneself.
+// In developer mode, 'Копировать ID' for anyone.
 // A non-modal popover to the left of the drawer (centred over the screen on phones): closes on
 // Escape (focus back on the row), on a click outside, and after a choice.
+import IdCard from 'lucide-react/icons/id-card';
 import MessageSquare from 'lucide-react/icons/message-square';
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import PersonAvatar from '../friends/PersonAvatar.jsx';
 import { presence } from '../moderation/labels.js';
 import { navigate } from '../router.js';
+import { useDeveloperMode } from '../ui/useDeveloperMode.js';
 import { useIsPhone } from '../ui/useMediaQuery.js';
+import { copyId } from '../../lib/clipboard.js';
 import FriendButton from './FriendButton.jsx';
 import { memberName, ROLE_NAMES } from './groups.js';
 import { t } from '../../lib/i18n.js';
@@ -61,6 +65,7 @@ export default function ProfileCard({ member, anchor, myId, onClose }) {
   const name = memberName(user);
   const { kind, label } = presence(user.status);
   const me = user.id === myId;
+  const developer = useDeveloperMode();
   const write = () => {
     onClose();
     navigate(`/app/friends?dm=${user.id}`);
@@ -98,6 +103,12 @@ export default function ProfileCard({ member, anchor, myId, onClose }) {
             </button>
             <FriendButton person={user} myId={myId} />
           </div>
+        )}
+        {developer && (
+          <button type="button" className="btn btn-ghost btn-sm profile-card__action" onClick={() => copyId(user.id)}>
+            <IdCard size={16} aria-hidden="true" />
+            {t('Копировать ID')}
+          </button>
         )}
       </div>
     </div>

@@ -4,25 +4,8 @@ import Copy from 'lucide-react/icons/copy';
 import RefreshCw from 'lucide-react/icons/refresh-cw';
 import { toast } from '../../lib/toast.js';
 import { post } from '../../lib/api.js';
+import { copyText } from '../../lib/clipboard.js';
 import { t } from '../../lib/i18n.js';
-
-async function copyText(text) {
-  if (navigator.clipboard?.writeText) {
-    await navigator.clipboard.writeText(text);
-    return;
-  }
-  // Without the async clipboard (an insecure origin): the old selection-based copy.
-  const area = document.createElement('textarea');
-  area.value = text;
-  area.setAttribute('readonly', '');
-  area.style.position = 'fixed';
-  area.style.opacity = '0';
-  document.body.append(area);
-  area.select();
-  const copied = document.execCommand('copy');
-  area.remove();
-  if (!copied) throw new Error('copy failed');
-}
 
 /** Puts the new code into the cached server, whichever shape the cache holds. */
 function withCode(data, inviteCode) {

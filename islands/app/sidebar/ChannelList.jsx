@@ -11,6 +11,7 @@ import ChannelIcon from '../ui/ChannelIcon.jsx';
 import Skeleton from '../ui/Skeleton.jsx';
 import ChannelMenuButton from './ChannelMenuButton.jsx';
 import UnreadBadge from './UnreadBadge.jsx';
+import { useDeveloperMode } from '../ui/useDeveloperMode.js';
 import { t } from '../../lib/i18n.js';
 
 export default function ChannelList({ title, type, serverId, channels, activeId, loading, canCreate, placeholder }) {
@@ -19,6 +20,7 @@ export default function ChannelList({ title, type, serverId, channels, activeId,
   const unread = useUnread((state) => state.channels);
   const queryClient = useQueryClient();
   const manage = canCreate && !placeholder;
+  const developer = useDeveloperMode() && !placeholder; // a menu with 'Копировать ID' for everyone
   const headingId = `channels-${type.toLowerCase()}`;
   return (
     <section className="channel-list" aria-labelledby={headingId}>
@@ -44,7 +46,7 @@ export default function ChannelList({ title, type, serverId, channels, activeId,
           const entry = active ? null : unread[channel.id];
           const bold = entry && (entry.unread > 0 || entry.mentions > 0);
           return (
-            <li key={channel.id} className={manage ? 'channel-entry channel-entry--managed' : 'channel-entry'}>
+            <li key={channel.id} className={manage || developer ? 'channel-entry channel-entry--managed' : 'channel-entry'}>
               {placeholder ? (
                 <span className="channel-link channel-link--placeholder" aria-disabled="true">
                   <ChannelIcon type={channel.type} size={18} />
@@ -59,8 +61,9 @@ export default function ChannelList({ title, type, serverId, channels, activeId,
                   {bold && <UnreadBadge unread={entry.unread} mentions={entry.mentions} />}
                 </Link>
               )}
-              {manage && (
-                <ChannelMenuButton queryClient={queryClient} channel={channel} index={index} count={channels.length} />
+              {(manage || developer) && (
+                <ChannelMenuButton queryClient={queryClient} channel={channel} index={index} count={channels.length}
+                  manage={manage} developer={developer} />
               )}
               {type === 'VOICE' && <div data-voice-roster={channel.id} />}
             </li>

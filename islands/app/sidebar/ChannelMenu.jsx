@@ -1,9 +1,11 @@
 // A channel row's menu for the owner and moderators (who manage channels, as they create them):
-// rename, move up or down within its list, delete (asked first). Opened by ChannelMenuButton.jsx;
+// rename, move up or down within its list, delete (asked first); and in developer mode, for
+// anyone, 'Копировать ID'. Opened by ChannelMenuButton.jsx;
 // arrow keys move between the items; Escape, Tab, a click outside or a scroll closes it. Each
 // change updates this sidebar from its answer; the other members hear it from the socket.
 import { lazy, Suspense, useLayoutEffect, useRef, useState } from 'react';
 import { request } from '../../lib/api.js';
+import { copyId } from '../../lib/clipboard.js';
 import { toast } from '../../lib/toast.js';
 import { askConfirm } from '../ui/confirm.js';
 import { dropChannel, leaveDeletedChannel, reorderChannels } from './channelCache.js';
@@ -14,7 +16,8 @@ const RenameChannelModal = lazy(() => import('./RenameChannelModal.jsx'));
 
 const complain = (failure) => toast.error(failure?.message || t('Не удалось изменить канал'));
 
-export default function ChannelMenu({ queryClient, channel, index, count, label, place, button, onClose }) {
+export default function ChannelMenu({ queryClient, channel, index, count, label, place, button, onClose, manage = true,
+  developer = false }) {
   const [renaming, setRenaming] = useState(false);
   const menu = useRef(null);
   const url = `/api/servers/${channel.serverId}/channels/${channel.id}`;
@@ -47,10 +50,13 @@ export default function ChannelMenu({ queryClient, channel, index, count, label,
   };
 
   const items = [
-    { label: t('Переименовать'), onSelect: () => setRenaming(true) },
-    { label: t('Переместить выше'), onSelect: () => move(index - 1), disabled: index === 0 },
-    { label: t('Переместить ниже'), onSelect: () => move(index + 1), disabled: index >= count - 1 },
-    { label: t('Удалить канал'), onSelect: remove, danger: true },
+    ...(manage ? [
+      { label: t('Переименовать'), onSelect: () => setRenaming(true) },
+      { label: t('Переместить выше'), onSelect: () => move(index - 1), disabled: index === 0 },
+      { label: t('Переместить ниже'), onSelect: () => move(index + 1), disabled: index >= count - 1 },
+      { label: t('Удалить канал'), onSelect: remove, danger: true },
+    ] : []),
+    ...(developer ? [{ label: t('Копировать ID'), onSelect: () => copyId(channel.id) }] : []),
   ];
 
   const onKeyDown = (event) => {

@@ -1,4 +1,5 @@
-// The button of a channel row's menu (owners and moderators): shown on hover and on keyboard
+// The button of a channel row's menu (owners and moderators; everyone in developer mode, for
+// 'Копировать ID'): shown on hover and on keyboard
 // focus. Only the button is in the first load; the menu itself (ChannelMenu.jsx) loads when it is
 // first opened, and stays mounted afterwards so its rename dialog outlives the menu.
 import { lazy, Suspense, useRef, useState } from 'react';
@@ -18,7 +19,7 @@ function placeBy(button) {
     : { top: rect.bottom + 4, left };
 }
 
-export default function ChannelMenuButton({ queryClient, channel, index, count }) {
+export default function ChannelMenuButton({ queryClient, channel, index, count, manage = true, developer = false }) {
   const [place, setPlace] = useState(null); // while open
   const [wanted, setWanted] = useState(false); // opened once: the menu's code is here
   const button = useRef(null);
@@ -26,7 +27,7 @@ export default function ChannelMenuButton({ queryClient, channel, index, count }
     setPlace(null);
     if (refocus) button.current?.focus();
   };
-  const label = t('Управление каналом {name}', { name: channel.name });
+  const label = manage ? t('Управление каналом {name}', { name: channel.name }) : t('Меню канала {name}', { name: channel.name });
   return (
     <>
       <button ref={button} type="button" className="icon-button icon-button--sm channel-entry__menu" aria-label={label}
@@ -37,7 +38,7 @@ export default function ChannelMenuButton({ queryClient, channel, index, count }
       {wanted && (
         <Suspense fallback={null}>
           <ChannelMenu queryClient={queryClient} channel={channel} index={index} count={count} label={label}
-            place={place} button={button} onClose={close} />
+            place={place} button={button} onClose={close} manage={manage} developer={developer} />
         </Suspense>
       )}
     </>

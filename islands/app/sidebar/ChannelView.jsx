@@ -1,6 +1,7 @@
 // The channel view of the sidebar: back to the list, the server header, text and voice channels,
-// and the owner's buttons.
+// the owner's and moderators' buttons, and 'Копировать ID' of the server in developer mode.
 import ArrowLeft from 'lucide-react/icons/arrow-left';
+import IdCard from 'lucide-react/icons/id-card';
 import ServerOff from 'lucide-react/icons/server-off';
 import Settings from 'lucide-react/icons/settings';
 import ShieldCheck from 'lucide-react/icons/shield-check';
@@ -8,6 +9,8 @@ import { canManageChannels, isMember, useChannels, useServer } from '../data/que
 import { Link, serverPath } from '../router.js';
 import ServerIcon from '../ui/ServerIcon.jsx';
 import Skeleton from '../ui/Skeleton.jsx';
+import { useDeveloperMode } from '../ui/useDeveloperMode.js';
+import { copyId } from '../../lib/clipboard.js';
 import ChannelList from './ChannelList.jsx';
 import SidebarJoin from './SidebarJoin.jsx';
 import { t } from '../../lib/i18n.js';
@@ -64,6 +67,7 @@ export default function ChannelView({ user, serverId, channelId }) {
   const shown = !loadingChannels && channels.length === 0 ? PLACEHOLDERS : channels;
   const manage = canManageChannels(server);
   const owner = server && server.ownerId === user.id;
+  const developer = useDeveloperMode() && Boolean(server);
 
   return (
     <div className="sidebar__pane sidebar__pane--channels">
@@ -82,7 +86,7 @@ export default function ChannelView({ user, serverId, channelId }) {
         )}
       </div>
       {/* Moderators moderate (kick, ban, time out, reports, the log); only the owner changes the settings. */}
-      {manage && (
+      {(manage || developer) && (
         <div className="channel-view__footer">
           {owner && (
             <Link to={`${serverPath(serverId)}/settings`} className="sidebar-button">
@@ -90,10 +94,18 @@ export default function ChannelView({ user, serverId, channelId }) {
               {t('Настройки сервера')}
             </Link>
           )}
-          <Link to={`${serverPath(serverId)}/admin`} className="sidebar-button">
-            <ShieldCheck size={16} aria-hidden="true" />
-            {t('Модерация')}
-          </Link>
+          {manage && (
+            <Link to={`${serverPath(serverId)}/admin`} className="sidebar-button">
+              <ShieldCheck size={16} aria-hidden="true" />
+              {t('Модерация')}
+            </Link>
+          )}
+          {developer && (
+            <button type="button" className="sidebar-button" onClick={() => copyId(serverId)}>
+              <IdCard size={16} aria-hidden="true" />
+              {t('Копировать ID сервера')}
+            </button>
+          )}
         </div>
       )}
     </div>
