@@ -40,7 +40,7 @@ def test_home_lists_the_users_servers_as_links(world):
     html = read(owner.client.get("/app"))
     assert "Ваши серверы (1)" in html and "Гильдия" in html and "Рейды по пятницам" in html
     assert f"/app/servers/{server['id']}" in links(html)
-    assert "включите JavaScript" in html
+    assert "Чату нужен JavaScript" in html and "/app/settings" in links(html)  # the settings work without it
 
 
 def test_a_server_page_lists_its_channels_as_links(world):

@@ -40,6 +40,9 @@ def test_without_javascript_a_person_reads_their_servers_channels_and_messages(b
     wait_until_url(driver, "/app")
     wait_for(driver, "a.server-card")  # visible: laid out and styled
     assert "ВАШИ СЕРВЕРЫ (1)" in page_text(driver).upper()  # headings are in capitals
+    assert "Чату нужен JavaScript" in page_text(driver)
+    settings = driver.find_element(By.LINK_TEXT, "Настройки работают и без JavaScript")
+    assert settings.is_displayed() and settings.get_attribute("href") == live.url + "/app/settings"
     driver.find_element(By.PARTIAL_LINK_TEXT, "Гильдия").click()
     wait_until_url(driver, f"/app/servers/{guild[0]}")
     wait_for(driver, "a.channel-link")
@@ -48,7 +51,11 @@ def test_without_javascript_a_person_reads_their_servers_channels_and_messages(b
     wait_until_url(driver, f"/app/servers/{guild[0]}/channels/{guild[1]}")
     shown = [e.text for e in driver.find_elements(By.CSS_SELECTOR, "li.message .message__content")]
     assert shown == [f"Сбор в {n + 18}:00" for n in range(1, 6)]
-    assert "включите JavaScript" in page_text(driver)
+    assert "Чату нужен JavaScript" in page_text(driver)
+    driver.find_element(By.LINK_TEXT, "Настройки работают и без JavaScript").click()  # they do
+    wait_until_url(driver, "/app/settings/profile")
+    wait_for(driver, "#f-displayName")
+    driver.back()
     driver.find_element(By.LINK_TEXT, "← Все серверы").click()
     wait_until_url(driver, "/app")
 
