@@ -2,6 +2,7 @@
 and its settings changed, are heard by every member's socket at once — and by nobody else."""
 from lobby.realtime.schemas import SERVER_FRAMES
 from tests.realtime.conftest import text_channels
+from tests.servers.conftest import picture
 from tests.voice.conftest import channels_of, heard, seated
 
 STRUCTURE = {"channel_created", "channel_updated", "channel_deleted", "channels_reordered", "server_updated"}
@@ -54,6 +55,21 @@ def test_changed_settings_reach_the_members(community, connect):
     data = fits_its_model(alice.expect("server_updated"))
     assert data == {"serverId": community.server["id"], "name": "Новая гильдия", "description": "Мы растём",
                     "iconUrl": None, "isPublic": False, "category": community.server["category"]}
+    assert structure_heard(mallory) == []
+
+
+def test_a_new_icon_reaches_the_members_with_its_address(community, connect):
+    alice, mallory = connect(community.alice), connect(community.mallory)
+    server_id = community.server["id"]
+    response = community.owner.upload(f"/api/servers/{server_id}", {"icon": (picture(), "icon.png")}, method="PATCH")
+    assert response.status_code == 200, response.get_json()
+    icon = response.get_json()["server"]["iconUrl"]
+    assert icon.startswith(f"/api/servers/{server_id}/icon?v=")
+    data = fits_its_model(alice.expect("server_updated"))
+    assert data == {"serverId": server_id, "name": "Гильдия", "description": community.server["description"],
+                    "iconUrl": icon, "isPublic": community.server["isPublic"], "category": community.server["category"]}
+    picture_answer = community.alice.get(icon)  # the address a member is sent serves her the picture
+    assert picture_answer.status_code == 200 and picture_answer.mimetype == "image/png"
     assert structure_heard(mallory) == []
 
 

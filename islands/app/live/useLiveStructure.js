@@ -2,6 +2,11 @@
 // server's settings changed reach every member's open app at once — the sidebar's lists, the
 // channel header, the server's name and icon. Someone whose open channel is deleted lands on the
 // server's first channel, told why.
+//
+// A read already on its way when a frame comes (the server query refetches each time a view using it
+// mounts, opening a channel for one) would answer the state from before the change and put it back
+// over the frame's: a read of a changed key in flight is cancelled and sent again, and the new
+// answer, read after the commit the frame followed, holds the change.
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import * as socket from '../../lib/socket.js';
@@ -16,26 +21,43 @@ function withServer(data, serverId, changes) {
   return data;
 }
 
+function outrunStaleReads(queryClient, queryKey) {
+  if (queryClient.isFetching({ queryKey, exact: true })) {
+    queryClient.refetchQueries({ queryKey, exact: true }).catch(() => {}); // cancelRefetch: the old read is dropped
+  }
+}
+
 export default function useLiveStructure() {
   const queryClient = useQueryClient();
   useEffect(() => {
     const counts = (serverId) => queryClient.invalidateQueries({ queryKey: keys.server(serverId) });
+    const channels = (serverId) => outrunStaleReads(queryClient, keys.channels(serverId));
     const stops = [
       socket.on('channel_created', ({ serverId, channel }) => {
         putChannel(queryClient, channel);
+        channels(serverId);
         counts(serverId);
       }),
-      socket.on('channel_updated', ({ channel }) => putChannel(queryClient, channel)),
-      socket.on('channels_reordered', ({ serverId, channelIds }) => reorderChannels(queryClient, serverId, channelIds)),
+      socket.on('channel_updated', ({ channel }) => {
+        putChannel(queryClient, channel);
+        channels(channel.serverId);
+      }),
+      socket.on('channels_reordered', ({ serverId, channelIds }) => {
+        reorderChannels(queryClient, serverId, channelIds);
+        channels(serverId);
+      }),
       socket.on('channel_deleted', ({ serverId, channelId }) => {
         dropChannel(queryClient, serverId, channelId);
+        channels(serverId);
         leaveDeletedChannel(queryClient, serverId, channelId);
         counts(serverId);
       }),
       socket.on('server_updated', ({ serverId, name, description, iconUrl, isPublic, category }) => {
         const changes = { name, description, iconUrl, isPublic, category };
-        queryClient.setQueryData(keys.server(serverId), (data) => withServer(data, serverId, changes));
-        queryClient.setQueryData(keys.servers(), (data) => withServer(data, serverId, changes));
+        for (const queryKey of [keys.server(serverId), keys.servers()]) {
+          queryClient.setQueryData(queryKey, (data) => withServer(data, serverId, changes));
+          outrunStaleReads(queryClient, queryKey);
+        }
       }),
     ];
     return () => stops.forEach((stop) => stop());
