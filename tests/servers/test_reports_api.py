@@ -165,6 +165,9 @@ def test_deleting_removes_the_message_and_closes_every_report_of_it(reported):
     ids = [m["id"] for m in (listed["messages"] if isinstance(listed, dict) else listed)]
     assert message["id"] not in ids
     assert queue(crew["owner"], crew).get_json()["openCount"] == 0
+    assert log_entry(crew["owner"], crew) == ("REPORT_RESOLVE", "troll", "delete: оскорбления", "owner")
+    log = crew["owner"].get(f"{crew.url}/audit-log").get_json()["actions"]
+    assert [a["type"] for a in log].count("REPORT_RESOLVE") == 1  # one entry for the two reports it closed
 
 
 @pytest.mark.parametrize("action", ["kick", "ban"])
