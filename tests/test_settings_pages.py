@@ -297,3 +297,20 @@ def test_settings_with_no_meaning_on_the_web_say_so_beside_their_switch(app, lan
         page = client.get(f"/app/settings/{section}").get_data(as_text=True)
         for text in texts:
             assert text in page, (section, text)
+
+
+def test_with_htmx_an_avatar_change_answers_the_frame_and_tells_the_page(app):
+    from PIL import Image
+    client = signed_in(app)
+    picture = io.BytesIO()
+    Image.new("RGB", (40, 30), "purple").save(picture, "PNG")
+    picture.seek(0)
+    answer = client.post("/app/settings/profile/avatar", data={"avatar": (picture, "me.png")},
+                         content_type="multipart/form-data", headers=HTMX)
+    url = settings_for(app, "olga")["profile"]["avatarUrl"]
+    assert answer.status_code == 200 and 'id="settings-frame"' in answer.get_data(as_text=True)
+    assert url in answer.get_data(as_text=True)  # the new picture, in place
+    assert json.loads(answer.headers["HX-Trigger"])["lobby:settings"]["profile"]["avatarUrl"] == url
+    removed = client.post("/app/settings/profile/avatar/remove", headers=HTMX)
+    assert removed.status_code == 200 and url not in removed.get_data(as_text=True)
+    assert json.loads(removed.headers["HX-Trigger"])["lobby:settings"]["profile"]["avatarUrl"] is None

@@ -4,7 +4,8 @@
 // (shell.html's htmx-config), and a tab that swaps in reports its path through `onSection`.
 import htmx from 'htmx.org';
 import '../app/regions/firstLoad.js'; // one chunk with the /app page's first load: see there
-import { enhance } from './form.js';
+import { askConfirm } from '../app/ui/confirm.js';
+import { enhance, reveal } from './form.js';
 
 let dialog = null;
 let handlers = {};
@@ -14,7 +15,7 @@ function make(css) {
   dialog.className = 'settings-dialog';
   dialog.setAttribute('aria-labelledby', 'settings-title');
   document.body.append(dialog);
-  enhance(dialog);
+  enhance(dialog, askConfirm);
   dialog.addEventListener('click', (event) => {
     if (event.target.closest?.('[data-settings-close]')) {
       event.preventDefault();
@@ -42,8 +43,9 @@ export async function openSettings(path, { css, onClose, onSection }) {
     window.location.assign(response.url); // signed out meanwhile: the sign-in page, as a page
     return;
   }
-  dialog.innerHTML = await response.text();
+  dialog.innerHTML = await response.text(); // not an htmx swap: what htmx:afterSettle would do, done here
   htmx.process(dialog);
+  reveal(dialog);
   await styled;
   if (!dialog.open) dialog.showModal();
 }

@@ -1,7 +1,9 @@
 // What the settings forms do with JavaScript on, in the page and in the app shell's dialog (the
 // forms themselves work without it): the unsaved / saving / saved line, the accent's presets and
-// colour picker kept in step, volume read-outs, the browser's notification permission, and the
-// test button ('Тестовое уведомление'). Listens on `root` once; the forms inside may be swapped.
+// colour picker kept in step, volume read-outs, the browser's notification permission, the test
+// button ('Тестовое уведомление'), and htmx's questions (hx-confirm: the reset) asked with `ask`,
+// the app's in-app dialog, never the browser's confirm(). Listens on `root` once; the forms inside
+// may be swapped.
 import { t } from '../lib/i18n.js';
 import { submitCodeWhenComplete } from './code.js';
 
@@ -61,12 +63,20 @@ async function testNotification(form) {
   if (Notification.permission === 'granted') new Notification('Lobby', { body: t('Тестовое уведомление') });
 }
 
-function reveal(root) {
+/** Shows what only works with JavaScript (the test button): call after new content comes in. */
+export function reveal(root) {
   for (const button of root.querySelectorAll('[data-test-notification][hidden]')) button.hidden = false;
 }
 
-export function enhance(root) {
+/** `ask(question)` → a promise of true or false: the in-app confirmation. */
+export function enhance(root, ask) {
   root.addEventListener('input', (event) => onInput(root, event.target));
+  root.addEventListener('htmx:confirm', (event) => {
+    const { question, issueRequest } = event.detail;
+    if (!question) return; // htmx asks every request; only hx-confirm's have a question
+    event.preventDefault();
+    ask({ title: question, confirmLabel: t('Сбросить'), danger: true }).then((yes) => yes && issueRequest(true));
+  });
   root.addEventListener('click', (event) => {
     const button = event.target.closest?.('[data-test-notification]');
     if (button) testNotification(button.form);

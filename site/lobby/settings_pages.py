@@ -77,7 +77,9 @@ def section(section: str):
     if section not in SECTIONS:
         abort(404)
     if request.method == "GET":
-        return render_section(section)
+        # htmx's GET (a tab, or a page catching up as it comes back into view) brings the
+        # settings along, so the page's own look follows changes made on other devices too.
+        return told(render_section(section), my_settings()) if htmx() else render_section(section)
     patch = patch_of(section, request.form, DEFAULTS)
     try:
         settings = saved_as(actions.do_update_settings(current_user, patch))
@@ -115,8 +117,10 @@ def avatar_changed(change):
     except ApiError as error:
         message = error.errors.get("avatar", error.message) if isinstance(error, ValidationError) else error.message
         return render_section("profile", error.status, {"avatar": message})
+    if htmx():  # the frame again (a redirect would lose the HX-Trigger that tells the page's islands)
+        return told(render_section("profile", notice=text("settings_pages.saved")), settings)
     flash(text("settings_pages.saved"), "success")
-    return told(redirect(url_for("settings_pages.section", section="profile"), 303), settings)
+    return redirect(url_for("settings_pages.section", section="profile"), 303)
 
 
 def back_to() -> str:
@@ -180,12 +184,13 @@ def accent_css():
 
 
 # htmx's settings (read from <meta name="htmx-config">): no inline style or eval under the page's
-# CSP; a refused save (422) or import (400) swaps in its errors; the app shell's dialog keeps the
+# CSP; a refused save (422), import (400) or avatar (413, 415) swaps in its errors; the app shell's dialog keeps the
 # shell's own history (its router owns the address).
 HTMX_CONFIG = {"includeIndicatorStyles": False, "allowEval": False, "allowScriptTags": False, "selfRequestsOnly": True,
                "defaultFocusScroll": False,
                "responseHandling": [{"code": "204", "swap": False}, {"code": "[23]..", "swap": True},
-                                    {"code": "4(00|22)", "swap": True}, {"code": "...", "swap": False, "error": True}]}
+                                    {"code": "4(00|13|15|22)", "swap": True},
+                                    {"code": "...", "swap": False, "error": True}]}
 
 
 @blueprint.app_template_global()
