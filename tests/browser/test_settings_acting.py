@@ -67,3 +67,42 @@ def test_motion_off_in_the_settings_stops_smooth_scrolling_to_a_new_message(app,
     wait_for_text(browser, "а теперь плавно")
     WebDriverWait(browser, 5).until(lambda d: "smooth" in d.execute_script("return window.scrolls"))
 
+
+
+def computed(driver, css: str, prop: str) -> str:
+    return driver.execute_script(
+        "const e = document.querySelector(arguments[0]); return e ? getComputedStyle(e)[arguments[1]] : null;", css, prop)
+
+
+def test_density_avatars_timestamps_contrast_and_the_colour_blind_palette_change_what_is_drawn(app, browser, live, guild):
+    server_id, channels = guild
+    for n in range(3):  # her own: no unread divider, whose spacing is its own
+        say(app, "olga", channels["общий"], f"сообщение {n}")
+    sign_in(browser, live, "olga")
+    open_channel(browser, live, server_id, channels["общий"])
+    head = "li.message:not(.message--grouped)"
+    before = {
+        "gap": computed(browser, head, "marginTop"),
+        "muted": computed(browser, ".message__time", "color"),
+        "online": computed(browser, ".app-user-menu .status-picker__dot--online", "backgroundColor"),
+    }
+    assert browser.find_element(By.CSS_SELECTOR, f"{head} .chat-avatar").is_displayed()
+    assert browser.find_element(By.CSS_SELECTOR, f"{head} .message__time").is_displayed()
+
+    steps = [  # each made on another device; this tab redraws at once
+        ({"appearance": {"messageDisplayDensity": "compact"}},
+         lambda d: computed(d, head, "marginTop") not in (before["gap"], None)),
+        ({"appearance": {"showAvatars": False}},
+         lambda d: not d.find_element(By.CSS_SELECTOR, f"{head} .chat-avatar").is_displayed()),
+        ({"accessibility": {"highContrast": True}},
+         lambda d: computed(d, ".message__time", "color") != before["muted"]),
+        ({"appearance": {"showTimestamps": False}},
+         lambda d: not d.find_element(By.CSS_SELECTOR, f"{head} .message__time").is_displayed()),
+        ({"accessibility": {"colorBlindFriendly": True}},
+         lambda d: computed(d, ".app-user-menu .status-picker__dot--online", "backgroundColor") != before["online"]),
+    ]
+    for patch, drawn in steps:
+        change(app, "olga", patch)
+        WebDriverWait(browser, 10).until(drawn, message=f"no visible change for {patch}")
+    assert computed(browser, head, "marginTop") == "4px"  # the design's compact spacing
+    assert computed(browser, ".app-user-menu .status-picker__dot--online", "backgroundColor") == "rgb(86, 180, 233)"
