@@ -156,6 +156,29 @@ def test_axe_finds_no_serious_violation_on_any_section(app, browser, live, theme
         wait_for(browser, "#settings-form")
         assert browser.find_element(By.TAG_NAME, "html").get_attribute("data-theme") == theme
         assert serious_violations(browser) == [], section
+    browser.get(live.url + "/app/settings/account")  # its forms are its own, with no autosave
+    wait_for(browser, ".session-list")
+    assert serious_violations(browser) == [], "account"
+
+
+@pytest.mark.parametrize("theme", ["dark", "light"])
+def test_axe_finds_no_serious_violation_in_the_settings_dialog_over_the_app(app, browser, live, theme):
+    make_person(app, "olga", "Ольга")
+    from lobby.settings.actions import do_update_settings
+    with app.app_context():
+        do_update_settings(find_user("olga"), {"appearance": {"theme": theme}})
+    sign_in(browser, live, "olga")
+    browser.find_element(By.CSS_SELECTOR, ".app-user-menu summary").click()
+    browser.find_element(By.XPATH, "//a[normalize-space()='Настройки']").click()
+    dialog = wait_for(browser, "dialog.settings-dialog[open]")
+    tabs = [tab.text for tab in dialog.find_elements(By.CSS_SELECTOR, ".settings__tab")]
+    assert len(tabs) == 7
+    for tab in tabs:
+        browser.find_element(By.XPATH, f"//dialog[@open]//a[normalize-space()='{tab}']").click()
+        WebDriverWait(browser, 10, ignored_exceptions=SWAPPED).until(
+            lambda d: d.find_element(By.CSS_SELECTOR, "dialog[open] #settings-section-title").text == tab)
+        assert browser.find_element(By.TAG_NAME, "html").get_attribute("data-theme") == theme
+        assert serious_violations(browser) == [], tab
 
 
 def test_startup_opens_the_last_channel_unless_home_is_chosen(app, browser, live, guild):
