@@ -12,8 +12,10 @@ from simple_websocket import Client, ConnectionClosed
 from tests.servers.conftest import cheap_password_hashing, create_server, people  # noqa: F401 (fixtures)
 
 # Frames that may arrive at any moment; `expect` steps over them. `channel_activity`: any message in a
-# channel the user can read but the socket has not joined (the sender's own included).
-QUIET = {"ping", "user_status", "channel_activity"}
+# channel the user can read but the socket has not joined (the sender's own included). Presence's
+# announcements (a friend's status and its activity entry too) are told a moment after a socket
+# opens, on presence's own thread: they can come between any two frames.
+QUIET = {"ping", "user_status", "channel_activity", "friend_status_changed", "friend_activity"}
 
 
 class PromptClient(Client):

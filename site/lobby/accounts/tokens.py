@@ -13,7 +13,7 @@ from itsdangerous import BadSignature, URLSafeTimedSerializer
 from sqlalchemy import bindparam, select, update
 
 from lobby.accounts.models import RefreshToken, SignIn, User
-from lobby.database import utcnow
+from lobby.database import AmongIds, utcnow
 from lobby.errors import ApiError
 from lobby.extensions import db
 from lobby.texts import text
@@ -118,6 +118,26 @@ def session_user(claims: Claims | None) -> User | None:
         return None
     user.sign_in_id = claims.sign_in_id
     return user
+
+
+# `session_user` for the sockets one round admits (`realtime/admission.py`): one statement.
+SIGNED_IN_USERS = select(User, SignIn.id).join(SignIn, SignIn.user_id == User.id).where(
+    AmongIds(SignIn.id, "sign_ins"), SignIn.ended_at.is_(None), SignIn.expires_at > bindparam("now"))
+
+
+def session_users(claims: list[Claims]) -> list[User | None]:
+    """`session_user` of each claims, in order, with one statement for all (a user signed in
+    twice is one row, shared: `sign_in_id` is not set on it)."""
+    sign_ins = sorted({c.sign_in_id for c in claims if c.sign_in_id is not None})
+    rows = db.session.execute(SIGNED_IN_USERS, {"sign_ins": sign_ins, "now": utcnow()}).all() if sign_ins else []
+    by_sign_in = {sign_in_id: user for user, sign_in_id in rows}
+    found = []
+    for claim in claims:
+        user = by_sign_in.get(claim.sign_in_id) if claim.sign_in_id is not None else None
+        stands = (user is not None and user.id == claim.user_id and user.session_version == claim.session_version
+                  and user.is_active)
+        found.append(user if stands else None)
+    return found
 
 
 def user_for_access_token(token: str) -> User | None:

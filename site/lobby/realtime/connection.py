@@ -32,6 +32,7 @@ log = logging.getLogger(__name__)
 SEND_BUFFER = 64 * 1024  # bytes the kernel may hold for one socket (Linux doubles it)
 BATCH = 64  # frames joined into one write at most
 CLOSE_UNAUTHORIZED = 4001
+CLOSE_IDLE = 4002
 
 
 def encode(frame: dict) -> bytes:
@@ -53,15 +54,16 @@ PING_FRAME = wire(b'{"type":"ping","data":{}}')
 
 
 class Connection:
-    """One open socket of one user. `user` is a detached User row loaded at the handshake."""
+    """One open socket of one user, opened with a token's `claims`. `user` is the detached User
+    row its admission loaded (`admission.py`); None until then."""
 
-    def __init__(self, ws, user, outbox_size: int = 256, ping_seconds: float = 25.0,
-                 outbox_bytes: int = 256 * 1024) -> None:
+    def __init__(self, ws, claims: Claims, outbox_size: int = 256, ping_seconds: float = 25.0,
+                 outbox_bytes: int = 256 * 1024, idle_seconds: float = 60.0) -> None:
         self.ws = ws
-        self.user = user
-        self.user_id: int = user.id
+        self.user = None
+        self.user_id: int = claims.user_id
         # The session it was opened with: each send is checked against it, and a sign-out closes it.
-        self.claims = Claims(user.id, user.session_version, getattr(user, "sign_in_id", None))
+        self.claims = claims
         self.channels: set[int] = set()  # guarded by the hub's lock
         self.watched: dict[int, int | None] = {}  # channel id → its server's (None: a DM); the hub's lock
         self.revocations = 0  # bumped whenever the hub takes channels away (see Hub.join)
@@ -72,6 +74,9 @@ class Connection:
         self.closed = False
         self.ping_seconds = ping_seconds
         self.next_ping = monotonic() + ping_seconds  # the hub's pinger keeps it
+        # Any frame from the client counts as life; the pinger closes a socket silent this long.
+        self.idle_seconds = idle_seconds
+        self.heard_at = monotonic()
         self.send_lock = threading.Lock()  # one writer at a time on the socket
         self._outbox: deque[bytes] = deque()
         # Queued or being written, frames and bytes: past either limit the reader is too slow.
@@ -168,13 +173,15 @@ class Connection:
                     return
 
     def _send_close(self, code: int, reason: str) -> None:
-        """Under the send lock: the close frame; the client answers it and the gateway's receive
-        loop ends on that answer."""
+        """Under the send lock: the close frame, then the socket shut down, which ends the
+        gateway's read (a client that stopped answering would never send its half of the close).
+        The frame is already in the kernel's buffer, ahead of the FIN: the client reads its code."""
         self.closed = True
         try:
             self.ws.close(code, reason)
         except (ConnectionClosed, OSError, LocalProtocolError):
-            self.abort()
+            pass
+        self.abort()
 
     def end(self, code: int, reason: str) -> None:
         """Close with a close frame from any thread: the sender sends it after what is queued."""

@@ -21,14 +21,13 @@ from flask import Blueprint, current_app, jsonify, request
 from simple_websocket import ConnectionClosed
 
 from lobby import fastjson
-from lobby.accounts.tokens import user_for_access_token
+from lobby.accounts.tokens import access_claims
 from lobby.errors import ApiError, http_message
 from lobby.input_guard import refuse_nul
 from lobby.extensions import db, sock
 from lobby.realtime.handlers import handle
-from lobby.realtime.connection import CLOSE_UNAUTHORIZED, Connection, encode, wire
-from lobby.realtime.watch import register_watching
-from lobby.settings.presence import remind_presence
+from lobby.realtime.connection import CLOSE_IDLE, CLOSE_UNAUTHORIZED, Connection, encode, wire
+from lobby.realtime.reading import receive
 from lobby.texts import text
 from lobby.voice.config import DEFAULTS as VOICE_DEFAULTS
 from lobby.voice.frames import SIGNALLING
@@ -36,7 +35,8 @@ from lobby.voice.frames import SIGNALLING
 log = logging.getLogger(__name__)
 blueprint = Blueprint("realtime", __name__)
 
-CLOSE_IDLE = 4002
+# RFC 6455's "try again later": the socket's round could not read the database.
+CLOSE_TRY_AGAIN = 1013
 
 # Tunable through app config (tests shorten the times).
 SETTINGS = {
@@ -79,25 +79,23 @@ def guard_handshake():
 @sock.route("/ws", bp=blueprint)
 def gateway(ws):
     app = current_app._get_current_object()
-    token = request.args.get("token", "")
-    user = user_for_access_token(token) if token else None
-    if user is not None:  # before `connected` and the arrival: both read the store
-        quietly(remind_presence, user.id)
-    db.session.remove()  # the user row stays readable, detached; no pooled connection is held
-    if user is None:
-        ws.close(CLOSE_UNAUTHORIZED, "unauthorized")
+    claims = access_claims(request.args.get("token", ""))
+    conn = None if claims is None else Connection(
+        ws, claims, int(app.config["SOCKET_OUTBOX"]), float(app.config["SOCKET_PING_SECONDS"]),
+        int(app.config["SOCKET_OUTBOX_BYTES"]), float(app.config["SOCKET_IDLE_SECONDS"]))
+    # Registered with its `connected` greeting and watched channels, and counted in presence, in a
+    # round with the sockets that arrived with it (admission.py).
+    admitted = False if conn is None else app.extensions["lobby.gate"].admit(conn)
+    if not admitted:
+        if admitted is None:  # the database did not answer: the client should come back
+            app.extensions["lobby.hub"].unregister(conn)
+            ws.close(CLOSE_TRY_AGAIN, "try again later")
+        else:
+            ws.close(CLOSE_UNAUTHORIZED, "unauthorized")
         hang_up(ws)
         return
-    conn = Connection(ws, user, int(app.config["SOCKET_OUTBOX"]), float(app.config["SOCKET_PING_SECONDS"]),
-                      int(app.config["SOCKET_OUTBOX_BYTES"]))
     hub, presence = app.extensions["lobby.hub"], app.extensions["lobby.presence"]
-    # `connected`, registration and the watched channels in one step, before presence: the client
-    # reads its unread state when `connected` arrives, and a message sent after that read must
-    # reach it live (registering first and watching after left a window a message could miss).
-    register_watching(hub, conn, wire(encode({"type": "connected", "data": {
-        "userId": user.id, "username": user.username, "status": presence.chosen_status(user.id)}})))
     conn.start()
-    quietly(presence.connected, user.id)
     try:
         serve(conn, app.config)
     except ConnectionClosed:
@@ -106,7 +104,7 @@ def gateway(ws):
         hub.unregister(conn)
         conn.close()
         hang_up(ws)
-        quietly(presence.disconnected, user.id)
+        quietly(presence.disconnected, conn.user_id)
         if conn.voice is not None:  # its seat waits VOICE_GRACE_SECONDS for a resume
             quietly(app.extensions["lobby.voice"].socket_closed, conn)
         db.session.remove()
@@ -133,20 +131,13 @@ def quietly(action, subject) -> None:
 
 
 def serve(conn: Connection, config) -> None:
-    idle = float(config["SOCKET_IDLE_SECONDS"])
     # Signalling has its own bucket: a call's ICE candidates come in bursts that would starve chat.
     buckets = Buckets(TokenBucket(float(config["SOCKET_RATE"]), int(config["SOCKET_BURST"])),
                       TokenBucket(float(config["VOICE_SIGNAL_RATE"]), int(config["VOICE_SIGNAL_BURST"])))
     limit = int(config["SOCKET_MAX_FRAME"])
-    last_heard = monotonic()
     while not conn.closed:
-        raw = conn.ws.receive(timeout=max(0.05, last_heard + idle - monotonic()))
-        if raw is None:
-            if monotonic() - last_heard >= idle:
-                conn.close(CLOSE_IDLE, "timeout")
-                return
-            continue
-        last_heard = monotonic()
+        raw = receive(conn.ws)  # the hub's pinger ends a silent socket (SOCKET_IDLE_SECONDS)
+        conn.heard_at = monotonic()
         answer(conn, raw, buckets, limit)
 
 

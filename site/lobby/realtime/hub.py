@@ -16,7 +16,7 @@ import threading
 from time import monotonic
 
 from lobby.realtime.bus import Recipients
-from lobby.realtime.connection import CLOSE_UNAUTHORIZED, PING_FRAME, Connection, encode, wire
+from lobby.realtime.connection import CLOSE_IDLE, CLOSE_UNAUTHORIZED, PING_FRAME, Connection, encode, wire
 
 log = logging.getLogger(__name__)
 
@@ -40,7 +40,8 @@ class Hub:
         self._by_server: dict[int, set[Connection]] = {}  # sockets watching any channel of a server
         self._internal = {"access_revoked": self._revoke, "sessions_revoked": self._end_sessions,
                           "watch_channels": self._watch_more, "voice_seat": self._tell_seat}
-        self._tick = 1.0  # how often the pinger looks; halves to the shortest ping period seen
+        self._tick = 1.0  # how often the pinger looks: half the shortest ping period seen, or less
+        self._sooner = threading.Event()  # set when the tick shrinks: the pinger's wait is cut short
 
     def attach(self) -> None:
         with self._attach_lock:  # the Redis bus waits until its subscriber is listening
@@ -69,14 +70,19 @@ class Hub:
             if greeting is not None:
                 conn.enqueue(greeting)  # never blocks
             self._by_user.setdefault(conn.user_id, set()).add(conn)
-            self._tick = max(0.05, min(self._tick, conn.ping_seconds / 2))
+            tick = max(0.05, min(self._tick, conn.ping_seconds / 2, conn.idle_seconds / 4))
+            if tick < self._tick:
+                self._tick = tick
+                self._sooner.set()
             self._add_watched(conn, watched or {})
         return True
 
     def _ping_forever(self) -> None:
-        """Ping each socket every `ping_seconds` (its `next_ping`): one thread for all of them."""
-        stop = threading.Event()  # never set: the pinger lives as long as the process
-        while not stop.wait(self._tick):
+        """Ping each socket every `ping_seconds` (its `next_ping`), and close those silent for
+        `idle_seconds` (4002 'timeout'): one thread for all of them."""
+        while True:  # as long as the process
+            self._sooner.wait(self._tick)
+            self._sooner.clear()
             try:
                 self._ping_due(monotonic())
             except Exception:  # on its own thread nobody else would see it; the next tick goes on
@@ -84,8 +90,12 @@ class Hub:
 
     def _ping_due(self, now: float) -> None:
         with self._lock:
-            due = [conn for conns in self._by_user.values() for conn in conns if conn.next_ping <= now]
+            due = [conn for conns in self._by_user.values() for conn in conns
+                   if conn.next_ping <= now or now - conn.heard_at >= conn.idle_seconds]
         for conn in due:
+            if now - conn.heard_at >= conn.idle_seconds:
+                conn.end(CLOSE_IDLE, "timeout")
+                continue
             conn.next_ping = now + conn.ping_seconds
             conn.enqueue(PING_FRAME)
 

@@ -26,6 +26,7 @@ from sqlalchemy.orm import aliased
 
 from lobby.extensions import db
 from lobby.realtime.bus import Recipients, publish
+from lobby.realtime.herald import Herald
 from lobby.realtime.presence_redis import MemoryPresenceStore, RedisPresenceStore
 
 log = logging.getLogger(__name__)
@@ -59,24 +60,36 @@ class Presence:
         self._heartbeat: threading.Thread | None = None
         self._timers: set[threading.Timer] = set()
         self._closed = False
+        self.herald = Herald()  # arrivals and departures are told in order, off the socket's path
 
     def close(self) -> None:
         """The app is going away (a test's app at its end): departures still waiting out their
         grace are dropped, and none is settled after this, so no status change of this app's
         users is written into a database another app now uses."""
         self._closed = True
+        self.herald.close()
         with self._lock:
             timers, self._timers = self._timers, set()
         for timer in timers:
             timer.cancel()
 
     def connected(self, user_id: int) -> None:
+        self.connected_many([user_id])
+
+    def connected_many(self, user_ids: list[int]) -> None:
+        """Sockets opened in this process, a user id for each: one store round trip for all. The
+        users who were online nowhere before are announced by the herald."""
+        newcomers: list[int] = []
         with self._lock:
-            self._local[user_id] = self._local.get(user_id, 0) + 1
-            first_anywhere = self._local[user_id] == 1 and not self.store.arrive(user_id)
+            for user_id in user_ids:
+                self._local[user_id] = self._local.get(user_id, 0) + 1
+                if self._local[user_id] == 1:
+                    newcomers.append(user_id)
+            held_elsewhere = self.store.arrive_many(newcomers) if newcomers else set()
         self._start_heartbeat()
-        if first_anywhere:
-            self._announce_arrival(user_id)
+        for user_id in newcomers:
+            if user_id not in held_elsewhere:
+                self.herald.tell(self._announce_arrival, user_id)
 
     def disconnected(self, user_id: int) -> None:
         grace = float(self.app.config["PRESENCE_GRACE_SECONDS"])
@@ -99,20 +112,26 @@ class Presence:
 
     def set_status(self, user_id: int, status: str, custom_status: str | None = None) -> None:
         self.store.set_status(user_id, status)
-        self._announce(user_id, status, custom_status)
+        self.herald.tell(self._announce, user_id, status, custom_status)
 
     def remember(self, user_id: int, status: str, audience: str) -> None:
         """What the user's settings say (status, who may see them online), copied into the store
         before their socket counts: the settings are the lasting record, the store a copy that an
         embedded restart or a Redis flush loses."""
-        self.store.set_status(user_id, status)
-        self.store.set_audience(user_id, audience)
+        self.remember_many({user_id: (status, audience)})
+
+    def remember_many(self, choices: dict[int, tuple[str, str]]) -> None:
+        """`remember` for each {user id: (status, audience)}: one store round trip."""
+        self.store.remember_many(choices)
 
     def choose(self, user_id: int, status: str, custom_status: str | None, audience: str) -> None:
         """The user changed their status, custom status or `onlineStatus` in their settings. Told
         to others only while the user is online; otherwise only friends learn the custom status
         (their lists show it under "offline"), and the rest waits for the user's next socket."""
         self.remember(user_id, status, audience)
+        self.herald.tell(self._announce_choice, user_id, status, custom_status)
+
+    def _announce_choice(self, user_id: int, status: str, custom_status: str | None) -> None:
         if self.store.lookup([user_id]):
             self._announce(user_id, status, custom_status)
             return
@@ -120,14 +139,6 @@ class Presence:
             from lobby.friends.status import notify_friends
 
             notify_friends(user_id, "offline", custom_status)
-
-    def chosen_status(self, user_id: int) -> str:
-        """The status the user picked last (it outlives their sockets), so every tab shows it."""
-        try:
-            return self.store.status(user_id) or "online"
-        except Exception:  # a Redis blip: the default is a fine answer
-            log.exception("presence status lookup failed for user %s", user_id)
-            return "online"
 
     def visible_statuses(self, user_ids, viewer: int | None = None) -> dict[int, str]:
         """Who of these users `viewer` sees online, and how: {user id: online|idle|dnd}. Offline and
@@ -152,10 +163,9 @@ class Presence:
             reaped_me = self.store.refresh(list(self._local))
             mine = list(self._local)
         for user_id in mine if reaped_me else ():  # others were told these users left: undo it
-            self._announce_arrival(user_id)
+            self.herald.tell(self._announce_arrival, user_id)
         for user_id in self.store.reap():
-            if self.store.status(user_id) != "invisible":
-                self._announce(user_id, "offline")
+            self.herald.tell(self._announce_offline, user_id)
 
     def _settle(self, user_id: int) -> None:
         with self._lock:
@@ -165,7 +175,11 @@ class Presence:
                 return
             self._local.pop(user_id, None)
             gone = not self.store.depart(user_id)
-        if gone and self.store.status(user_id) != "invisible":  # an invisible user already reads offline
+        if gone:
+            self.herald.tell(self._announce_offline, user_id)
+
+    def _announce_offline(self, user_id: int) -> None:
+        if self.store.status(user_id) != "invisible":  # an invisible user already reads offline
             self._announce(user_id, "offline")
 
     def _announce_arrival(self, user_id: int) -> None:

@@ -104,6 +104,26 @@ class RedisPresenceStore:
     def arrive(self, user_id: int) -> bool:
         return bool(self._scripts["arrive"](args=[self._prefix, self.process, user_id, self._ttl]))
 
+    def arrive_many(self, user_ids: list[int]) -> set[int]:
+        """`arrive` for each, in one round trip; the users another live process already held."""
+        pipe = self._redis.pipeline(transaction=False)
+        for user_id in user_ids:
+            self._scripts["arrive"](args=[self._prefix, self.process, user_id, self._ttl], client=pipe)
+        return {user_id for user_id, held in zip(user_ids, pipe.execute()) if held}
+
+    def remember_many(self, choices: dict[int, tuple[str, str]]) -> None:
+        """`set_status` and `set_audience` for each {user id: (status, audience)}, in one round trip."""
+        if not choices:
+            return
+        pipe = self._redis.pipeline(transaction=False)
+        pipe.hset(self._status, mapping={user_id: status for user_id, (status, _) in choices.items()})
+        shown_to_some = {user_id: audience for user_id, (_, audience) in choices.items() if audience != "everyone"}
+        if shown_to_some:
+            pipe.hset(self._audience, mapping=shown_to_some)
+        if len(shown_to_some) < len(choices):
+            pipe.hdel(self._audience, *(user_id for user_id in choices if user_id not in shown_to_some))
+        pipe.execute()
+
     def depart(self, user_id: int) -> bool:
         return bool(self._scripts["depart"](args=[self._prefix, self.process, user_id]))
 
@@ -164,6 +184,15 @@ class MemoryPresenceStore:
     def arrive(self, user_id: int) -> bool:
         self._online.add(user_id)
         return False
+
+    def arrive_many(self, user_ids: list[int]) -> set[int]:
+        self._online.update(user_ids)
+        return set()
+
+    def remember_many(self, choices: dict[int, tuple[str, str]]) -> None:
+        for user_id, (status, audience) in choices.items():
+            self._status[user_id] = status
+            self._audience[user_id] = audience
 
     def depart(self, user_id: int) -> bool:
         self._online.discard(user_id)

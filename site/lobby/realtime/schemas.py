@@ -346,6 +346,8 @@ def socket_document() -> tuple[dict, dict]:
                                      "(sign-out, password reset, deactivation). Refresh the token, then reconnect.",
             str(gateway.CLOSE_IDLE): f"timeout: no frame for SOCKET_IDLE_SECONDS ({settings['SOCKET_IDLE_SECONDS']:g} s).",
             "1009": "A frame beyond four times SOCKET_MAX_FRAME: closed without reading it.",
+            str(gateway.CLOSE_TRY_AGAIN): "try again later: the database did not answer while the socket was "
+                                          "admitted. Reconnect after the usual delay with the same token.",
         },
     }
     return section, found["$defs"]

@@ -11,8 +11,9 @@ from __future__ import annotations
 
 import logging
 
-from sqlalchemy import select, text
+from sqlalchemy import null, select, text, union_all
 
+from lobby.database import AmongIds
 from lobby.extensions import db
 from lobby.realtime.bus import Recipients, publish
 
@@ -25,9 +26,35 @@ READABLE = text("""
   UNION ALL SELECT direct_chats.channel_id, NULL FROM direct_chats WHERE direct_chats.user_high_id = :user""")
 
 
+_READABLE_BY_MANY = []  # the statement below, made on first use (the models import the bus)
+
+
+def readable_by_many():
+    """READABLE for the users a round of connects admits (`admission.py`): `:users`, a list."""
+    if not _READABLE_BY_MANY:
+        from lobby.dms.models import DirectChat
+        from lobby.servers.models import Channel, Membership
+
+        _READABLE_BY_MANY.append(union_all(
+            select(Membership.user_id, Channel.id, Channel.server_id)
+            .join(Channel, Channel.server_id == Membership.server_id).where(AmongIds(Membership.user_id, "users")),
+            select(DirectChat.user_low_id, DirectChat.channel_id, null()).where(AmongIds(DirectChat.user_low_id, "users")),
+            select(DirectChat.user_high_id, DirectChat.channel_id, null()).where(AmongIds(DirectChat.user_high_id, "users"))))
+    return _READABLE_BY_MANY[0]
+
+
 def readable_channels(user_id: int) -> dict[int, int | None]:
     """{channel id: server id (None for a DM)} of every channel the user can read."""
     return dict(db.session.execute(READABLE, {"user": user_id}).all())
+
+
+def readable_channels_of(user_ids) -> dict[int, dict[int, int | None]]:
+    """`readable_channels` of each user, in one statement: {user id: {channel id: server id}}."""
+    found: dict[int, dict[int, int | None]] = {user_id: {} for user_id in user_ids}
+    if found:
+        for user_id, channel_id, server_id in db.session.execute(readable_by_many(), {"users": list(found)}):
+            found[user_id][channel_id] = server_id
+    return found
 
 
 def register_watching(hub, conn, greeting: bytes) -> None:

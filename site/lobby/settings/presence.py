@@ -3,8 +3,9 @@ presence store as a socket connects (the settings are the lasting record; the st
 holds on an embedded restart or a Redis flush)."""
 from __future__ import annotations
 
-from flask import current_app
+from sqlalchemy import select
 
+from lobby.database import AmongIds
 from lobby.extensions import db
 from lobby.friends.models import Privacy
 from lobby.settings.models import UserSettings
@@ -13,11 +14,19 @@ from lobby.settings.models import UserSettings
 PRESENCE_STATUS = {"online": "online", "away": "idle", "busy": "dnd", "offline": "invisible"}
 PROFILE_STATUS = {value: key for key, value in PRESENCE_STATUS.items()}
 
+DOCUMENTS = select(UserSettings.user_id, UserSettings.document).where(AmongIds(UserSettings.user_id, "users"))
+AUDIENCES = select(Privacy.user_id, Privacy.online_status).where(AmongIds(Privacy.user_id, "users"))
 
-def remind_presence(user_id: int) -> None:
-    """Two primary-key reads, once a socket."""
-    row = db.session.get(UserSettings, user_id)
-    status = ((row.document if row is not None else {}).get("profile") or {}).get("status", "online")
-    privacy = db.session.get(Privacy, user_id)
-    audience = privacy.online_status if privacy is not None else "everyone"
-    current_app.extensions["lobby.presence"].remember(user_id, PRESENCE_STATUS.get(status, "online"), audience)
+
+def presence_choices(user_ids) -> dict[int, tuple[str, str]]:
+    """{user id: (presence status, onlineStatus)} from these users' settings: two statements for
+    any number of users (the sockets a round admits)."""
+    ids = sorted(set(user_ids))
+    documents = dict(db.session.execute(DOCUMENTS, {"users": ids}).all())
+    audiences = dict(db.session.execute(AUDIENCES, {"users": ids}).all())
+    choices = {}
+    for user_id in ids:
+        status = ((documents.get(user_id) or {}).get("profile") or {}).get("status", "online")
+        choices[user_id] = (PRESENCE_STATUS.get(status, "online"), audiences.get(user_id) or "everyone")
+    return choices
+
