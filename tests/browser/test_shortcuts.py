@@ -1,6 +1,9 @@
 """The shortcuts of the /app page, from one registry: Alt+n opens the n-th server of the list,
-Alt+↓/↑ the next / previous channel, Alt+Shift+↓ the next channel with unread messages, '?' the help
-sheet, Ctrl+Shift+P the performance panel with real figures; a '?' typed in the composer is text."""
+Alt+↓/↑ the next / previous channel, Alt+Shift+↓/↑ the next / previous channel with unread
+messages, Ctrl+G the game panel, Ctrl+F find server, Ctrl+U friends, Ctrl+, settings (also from the
+composer), Ctrl+N create server (sent as the page would get it: browsers keep that key), '?' the
+help sheet, Ctrl+Shift+P the performance panel with real figures; a '?' typed in the composer is
+text. The game centre's menu names the same keys as the help sheet."""
 import re
 
 import pytest
@@ -14,7 +17,7 @@ from lobby.accounts.actions import find_user
 from lobby.extensions import db
 from lobby.messages.sending import do_send_message
 from lobby.servers import actions as servers
-from lobby.servers.models import Channel
+from lobby.servers.models import Channel, Server
 from lobby.servers.validation import check_new_server
 from tests.browser.helpers import severe_console_errors, wait_for, wait_for_island, wait_until_url
 from tests.browser.test_servers import make_person, sign_in
@@ -67,6 +70,8 @@ def test_alt_digit_opens_the_nth_server(browser, live, two_servers):
 
 def test_alt_arrows_step_through_channels_and_unread_ones(app, browser, live, two_servers):
     server_id, ids = two_servers
+    with app.app_context():
+        club_id = db.session.scalar(select(Server.id).where(Server.name == "Клуб"))
     sign_in(browser, live, "vera")
     browser.get(f"{live.url}/app/servers/{server_id}/channels/{ids['общий']}")
     wait_for_island(browser, "app-shell")
@@ -91,6 +96,20 @@ def test_alt_arrows_step_through_channels_and_unread_ones(app, browser, live, tw
     wait_until_url(browser, f"/app/servers/{server_id}/channels/{ids['голосовой']}")
     keys(browser, Keys.ALT, Keys.ARROW_UP)
     wait_until_url(browser, f"/app/servers/{server_id}/channels/{ids['игра']}")
+
+    # Two unread channels, one before 'игра' in the reading order ('общий') and one after it (the
+    # next server's): Alt+Shift+↑ takes the one before, and from the first, round to the last.
+    with app.app_context():
+        club_channel = db.session.scalar(select(Channel.id).where(Channel.server_id == club_id))
+        servers.do_join(db.session.get(Server, club_id), find_user("olga"))
+        do_send_message(find_user("olga"), club_channel, "клуб открыт")
+        do_send_message(find_user("olga"), ids["общий"], "все сюда")  # after the club's: its frame came first
+    general = "//a[contains(@class,'channel-link')][.//span[normalize-space()='общий']]"
+    WebDriverWait(browser, 10).until(lambda d: "is-unread" in d.find_element(By.XPATH, general).get_attribute("class"))
+    keys(browser, Keys.ALT, Keys.SHIFT, Keys.ARROW_UP)
+    wait_until_url(browser, f"/app/servers/{server_id}/channels/{ids['общий']}")
+    keys(browser, Keys.ALT, Keys.SHIFT, Keys.ARROW_UP)
+    wait_until_url(browser, f"/app/servers/{club_id}/channels/{club_channel}")
 
 
 def test_question_mark_opens_the_help_sheet_but_not_in_the_composer(browser, live, two_servers):
@@ -129,3 +148,72 @@ def test_ctrl_shift_p_shows_the_performance_figures(browser, live, two_servers):
     assert number.match(figure("memory")) and figure("memory").endswith("МБ")  # Chromium says
     keys(browser, Keys.ESCAPE)
     WebDriverWait(browser, 5).until(lambda d: not d.find_elements(By.CSS_SELECTOR, ".perf-panel"))
+
+
+def no_dialog(driver) -> None:
+    WebDriverWait(driver, 5).until(lambda d: not d.find_elements(By.CSS_SELECTOR, "dialog[open]"))
+
+
+# Chrome and Firefox never give a page Ctrl+N (a new window): the keydown the page would get.
+CTRL_N = ("return !document.dispatchEvent(new KeyboardEvent('keydown',"
+          " {code: 'KeyN', key: 'n', ctrlKey: true, bubbles: true, cancelable: true}))")
+
+
+def test_ctrl_keys_open_the_game_panel_find_server_friends_settings_and_create_server(browser, live, two_servers):
+    server_id, ids = two_servers
+    sign_in(browser, live, "vera")
+    browser.get(f"{live.url}/app/servers/{server_id}/channels/{ids['общий']}")
+    wait_for_island(browser, "app-shell")
+    composer = wait_for(browser, "#composer")
+    WebDriverWait(browser, 5).until(lambda d: d.switch_to.active_element == composer)
+    browser.execute_script("window.samePage = true")
+
+    keys(browser, Keys.CONTROL, "g")  # from the composer too: these keys type nothing
+    wait_until_url(browser, "/gaming")
+    wait_for(browser, "h1#friends-title")  # the game panel: the friends page inside the app
+
+    keys(browser, Keys.CONTROL, "f")
+    wait_until_url(browser, "/app/discover")
+    dialog = wait_for(browser, "dialog[open]")
+    assert "Открыть для себя серверы" in dialog.text
+    dialog.send_keys(Keys.ESCAPE)
+    wait_until_url(browser, "/app")
+    no_dialog(browser)
+
+    keys(browser, Keys.CONTROL, "u")
+    wait_until_url(browser, "/friends")
+    wait_for(browser, "h1#friends-title")
+
+    keys(browser, Keys.CONTROL, ",")
+    wait_until_url(browser, "/app/settings")
+    settings = wait_for(browser, "dialog.settings-dialog[open]")
+    settings.send_keys(Keys.ESCAPE)
+    no_dialog(browser)
+
+    assert browser.execute_script(CTRL_N) is True  # taken: the page called preventDefault
+    wait_until_url(browser, "/app/create-server")
+    title = wait_for(browser, "dialog[open] .modal__title")
+    assert "Создать сервер" in title.text
+    wait_for(browser, "dialog[open] #server-name")
+    assert browser.execute_script("return window.samePage === true")  # all of it in the page, no reload
+    assert severe_console_errors(browser) == []
+
+
+def test_the_game_centre_menu_names_the_keys_that_act(browser, live, two_servers):
+    """The menu's keys and the help sheet's come from the one registry: the same text for each."""
+    sign_in(browser, live, "vera")
+    keys(browser, "?")
+    sheet = wait_for(browser, "dialog[open].help-sheet")
+    ids = ("gaming", "discover", "create", "friends", "settings")
+    in_sheet = {name: sheet.find_element(By.CSS_SELECTOR, f"[data-shortcut='{name}'] kbd").text for name in ids}
+    assert in_sheet == {"gaming": "Ctrl+G", "discover": "Ctrl+F", "create": "Ctrl+N", "friends": "Ctrl+U",
+                        "settings": "Ctrl+,"}
+    sheet.send_keys(Keys.ESCAPE)
+    no_dialog(browser)
+
+    wait_for(browser, ".game-centre__button").click()
+    panel = wait_for(browser, "#game-centre-panel")
+    for name in ids:
+        entry = panel.find_element(By.CSS_SELECTOR, f"[data-entry='{name}']")
+        assert entry.find_element(By.CSS_SELECTOR, "kbd").text == in_sheet[name]
+        assert entry.get_attribute("aria-keyshortcuts") == in_sheet[name].replace("Ctrl", "Control")
