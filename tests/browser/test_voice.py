@@ -2,7 +2,9 @@
 pattern for the camera). Two people join a server's voice channel, the peer connection connects
 and audio bytes arrive on both sides; cards, the muted mark, a camera tile and a screen-share tile
 with decoded frames; leaving removes the card; someone no longer a member is refused. Then a call
-in a DM: the other person is rung, accepts, and audio flows.
+in a DM: the other person is rung, accepts, and audio flows. And the shell's voice controls while
+connected: Ctrl+M / Ctrl+D, the palette's microphone and sound commands and the game centre's
+switches act on the one voice state, which the voice bar, the game centre and the server all show.
 
 Media stays on loopback: the server runs with ICE_LOOPBACK_ONLY=1, so the client drops every ICE
 candidate that is not 127.0.0.1 or ::1 (sent and received), and the browsers are started with
@@ -16,6 +18,8 @@ import pytest
 from redis.exceptions import RedisError
 from selenium import webdriver
 from selenium.common.exceptions import StaleElementReferenceException
+from selenium.webdriver.common.action_chains import ActionChains
+from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import WebDriverWait
@@ -31,6 +35,7 @@ from lobby.servers.models import Channel, Membership
 from lobby.servers.validation import check_new_server
 from tests.browser.conftest import FLAGS
 from tests.browser.helpers import wait_for, wait_for_island, wait_for_text
+from tests.browser.test_palette import command
 from tests.browser.test_servers import make_person, sign_in
 
 pytestmark = pytest.mark.browser
@@ -316,3 +321,82 @@ def test_a_refused_microphone_is_explained_and_takes_no_seat(app, live, browsers
     # Still the connect button, and nobody sits in the channel for the others to see.
     assert vera.find_element(By.CSS_SELECTOR, ".voice-connect__button").text == "Подключиться к голосовому каналу"
     assert app.extensions["lobby.voice"].store.rooms([channel_id]) == {}
+
+
+def ctrl(driver, key: str) -> None:
+    ActionChains(driver).key_down(Keys.CONTROL).send_keys(key).key_up(Keys.CONTROL).perform()
+
+
+def pressed(driver, where: str, switch: str) -> bool:
+    """aria-pressed of the microphone ('mute') or sound ('deafen') switch of the voice bar ('bar') or
+    the game centre ('game'), opening the game centre if a dialog closed it."""
+    if where == "game" and not driver.find_elements(By.CSS_SELECTOR, "#game-centre-panel"):
+        driver.find_element(By.CSS_SELECTOR, ".game-centre__button").click()
+    css = {"bar": ".voice-bar", "game": "#game-centre-panel .game-centre__switches"}[where]
+    return wait_for(driver, f"{css} [data-voice='{switch}']").get_attribute("aria-pressed") == "true"
+
+
+def shows(driver, muted: bool, deafened: bool) -> None:
+    """The voice bar and the game centre agree on the microphone and the sound."""
+    want = {"mute": muted, "deafen": deafened}
+    WebDriverWait(driver, 10, ignored_exceptions=(StaleElementReferenceException,)).until(
+        lambda d: all(pressed(d, where, switch) == on for where in ("bar", "game") for switch, on in want.items()),
+        message=f"the switches never showed muted={muted}, deafened={deafened}")
+
+
+def seat_of(app, channel_id: int) -> dict:
+    """The server's voice state of the one person seated in the channel (what the others are sent)."""
+    (state,) = app.extensions["lobby.voice"].store.rooms([channel_id])[channel_id]
+    return state
+
+
+def seat_shows(app, channel_id: int, muted: bool, deafened: bool) -> None:
+    deadline = time.monotonic() + 10
+    while (state := seat_of(app, channel_id)).get("muted") != muted or state.get("deafened") != deafened:
+        assert time.monotonic() < deadline, f"the server's seat stayed {state}"
+        time.sleep(0.1)
+
+
+def test_keys_palette_and_game_centre_switch_the_microphone_and_sound_in_voice(app, live, browsers):
+    make_person(app, "olga", "Ольга")
+    server_id, channel_id = voice_server(app, "olga")
+    olga = browsers()
+    sign_in(olga, live, "olga")
+    open_voice(olga, live, server_id, channel_id)
+    connect(olga)
+
+    # The game centre tells where she sits, its switches now enabled; nothing is off yet.
+    olga.find_element(By.CSS_SELECTOR, ".game-centre__button").click()
+    state = wait_for(olga, "#game-centre-panel [data-voice-state='connected']")
+    assert state.text == "Подключен: голосовой"
+    panel = olga.find_element(By.CSS_SELECTOR, "#game-centre-panel")
+    assert all(switch.is_enabled() for switch in panel.find_elements(By.CSS_SELECTOR, ".game-centre__switch"))
+    assert "Переключатели работают" not in panel.text
+    shows(olga, muted=False, deafened=False)
+
+    # Ctrl+M: the microphone is off everywhere, the server's seat too (what the others see); again: on.
+    ctrl(olga, "m")
+    shows(olga, muted=True, deafened=False)
+    seat_shows(app, channel_id, muted=True, deafened=False)
+    ctrl(olga, "m")
+    shows(olga, muted=False, deafened=False)
+    seat_shows(app, channel_id, muted=False, deafened=False)
+
+    # The palette's sound command: the sound off, and the microphone with it (the spec's rule).
+    command(olga, "Переключить звук")
+    shows(olga, muted=True, deafened=True)
+    seat_shows(app, channel_id, muted=True, deafened=True)
+    # Ctrl+D brings the sound back, and the microphone as it was before.
+    ctrl(olga, "d")
+    shows(olga, muted=False, deafened=False)
+    seat_shows(app, channel_id, muted=False, deafened=False)
+
+    # The palette's microphone command, then the game centre's own sound switch.
+    command(olga, "Переключить микрофон")
+    shows(olga, muted=True, deafened=False)
+    pressed(olga, "game", "deafen")  # the dropdown open
+    olga.find_element(By.CSS_SELECTOR, "#game-centre-panel [data-voice='deafen']").click()
+    shows(olga, muted=True, deafened=True)
+    olga.find_element(By.CSS_SELECTOR, "#game-centre-panel [data-voice='deafen']").click()
+    shows(olga, muted=True, deafened=False)  # muted before the sound went off: still muted
+    seat_shows(app, channel_id, muted=True, deafened=False)
