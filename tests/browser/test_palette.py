@@ -7,10 +7,15 @@ from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support.ui import WebDriverWait
+from sqlalchemy import select
 
 from lobby.accounts.actions import find_user
 from lobby.dms.actions import do_open_dm
+from lobby.extensions import db
 from lobby.friends.actions import do_send_request
+from lobby.servers import actions as servers
+from lobby.servers.models import Channel
+from lobby.servers.validation import check_new_server
 from tests.browser.helpers import severe_console_errors, wait_for, wait_for_island, wait_for_text, wait_until_url
 from tests.browser.test_frame import guild  # noqa: F401 (a fixture)
 from tests.browser.test_servers import make_person, sign_in
@@ -178,3 +183,52 @@ def test_every_command_acts(browser, live, guild):
     assert "/app" not in driver.current_url
     driver.get(f"{live.url}/app")  # signed out indeed: /app sends to the sign-in page
     wait_for_island(driver, "login-form")
+
+
+def command_rows(driver) -> list[str]:
+    """The labels of the rows in the palette's 'Команды' group, in their order."""
+    return [row.text.split("\n")[0] for row in driver.find_elements(
+        By.XPATH, "//*[@cmdk-group-heading][normalize-space()='Команды']/following-sibling::*//*[@cmdk-item]")]
+
+
+def test_commands_are_found_by_their_description_and_category(browser, live, guild):
+    sign_in(browser, live, "vera")
+    press_ctrl_k(browser)
+    field = wait_for(browser, "dialog[open] .palette__input")
+    field.send_keys("Голос")  # the category of the microphone and sound commands, in neither label
+    WebDriverWait(browser, 5).until(lambda d: command_rows(d)[:2] == ["Переключить микрофон", "Переключить звук"])
+    assert "Сменить тему" not in command_rows(browser) and "Выйти" not in command_rows(browser)
+
+    field.send_keys(Keys.CONTROL, "a")
+    field.send_keys("аватар")  # in the description of 'Профиль' only: 'Имя, аватар и статус'
+    WebDriverWait(browser, 5).until(lambda d: selected(d).startswith("Профиль\nИмя, аватар и статус"))
+    field.send_keys(Keys.ENTER)
+    wait_until_url(browser, "/app/settings/profile")
+
+
+def test_a_typed_name_ranks_the_place_used_last_first(app, browser, live, guild):
+    """Two channels named 'игра' match alike; the one visited last comes first, either way round."""
+    server_id, _ = guild
+    with app.app_context():
+        clan = servers.do_create_server(find_user("vera"), check_new_server({"name": "Клан", "template": "gaming"}))
+        games = {name: db.session.scalar(select(Channel.id).where(Channel.server_id == sid, Channel.name == "игра"))
+                 for name, sid in (("Гильдия", server_id), ("Клан", clan.id))}
+        places = {"Гильдия": server_id, "Клан": clan.id}
+    sign_in(browser, live, "vera")
+
+    def first_for_igra() -> str:
+        press_ctrl_k(browser)
+        wait_for(browser, "dialog[open] .palette__input").send_keys("игра")
+        WebDriverWait(browser, 5).until(lambda d: len([r for r in d.find_elements(By.CSS_SELECTOR, ".palette__item")
+                                                       if r.text.startswith("игра\n")]) == 2)
+        found = selected(browser)
+        browser.find_element(By.CSS_SELECTOR, ".palette__input").send_keys(Keys.ESCAPE)
+        no_dialog(browser)
+        return found
+
+    for name in ("Клан", "Гильдия", "Клан"):
+        browser.get(f"{live.url}/app/servers/{places[name]}/channels/{games[name]}")
+        wait_for_island(browser, "app-shell")
+        browser.get(f"{live.url}/app")  # elsewhere, so that no channel is the page's own
+        wait_for_island(browser, "app-shell")
+        assert first_for_igra() == f"игра\n{name}"
