@@ -232,3 +232,33 @@ def test_a_message_older_than_the_newest_two_thousand_opens_and_the_present_is_o
     WebDriverWait(browser, 10).until(lambda d: in_view(d, "li.message:last-of-type"))
     assert not browser.find_elements(By.CSS_SELECTOR, f"li.message[data-message-id='{old}']")
     assert severe_console_errors(browser) == []
+
+
+def row_titles(driver) -> list[str]:
+    return [row.find_element(By.CSS_SELECTOR, ".search-row__title").text for row in rows(driver)]
+
+
+def test_a_server_or_username_named_exactly_as_typed_comes_first(app, live, browser):
+    """The API sends servers by name ('Ночной рейд' before 'Рейд') and the dialog lists servers,
+    then people: the exact titles go ahead of both."""
+    make_person(app, "olga", "Ольга")
+    make_person(app, "reider", "Рейдер")  # found by the first name only: not exact
+    make_person(app, "raid", "Гоша")
+    with app.app_context():
+        olga = find_user("olga")
+        for name in ("Ночной рейд", "Рейд", "Raid night"):
+            servers.do_create_server(olga, check_new_server({"name": name, "template": "custom"}))
+
+    sign_in(browser, live, "olga")
+    browser.find_element(By.CSS_SELECTOR, ".app-topbar button.app-topbar__search").click()
+    box = wait_for(browser, ".search input[role=combobox]")
+    box.send_keys("рейд")
+    WebDriverWait(browser, 10).until(lambda d: len(rows(d)) == 3)
+    assert row_titles(browser) == ["Рейд", "Ночной рейд", "Рейдер Тестова"]
+    assert "Рейд" in selected_text(browser)
+
+    box.send_keys(Keys.CONTROL, "a")
+    box.send_keys("raid")  # a person named exactly so goes before a server that merely holds it
+    WebDriverWait(browser, 10).until(lambda d: len(rows(d)) == 2 and "@raid" in rows(d)[0].text)
+    assert row_titles(browser) == ["Гоша Тестова", "Raid night"]
+    assert "Пользователь" in rows(browser)[0].text and "Сервер" in rows(browser)[1].text
