@@ -128,3 +128,41 @@ def run_jobs(app) -> None:
     with app.app_context():
         work_queue = rq_queue()
         SimpleWorker([work_queue], connection=work_queue.connection).work(burst=True, logging_level="WARNING")
+
+
+class ThrowawayRedis:
+    """A redis-server of a test's own on a free loopback port, which the test may stop and start
+    again (the machine's Redis is shared by the whole suite and must never stop). It keeps
+    nothing on disk: a restart comes back empty, as the machine's Redis does."""
+
+    def __init__(self, folder: Path) -> None:
+        self.folder = folder
+        self.port = free_port()
+        self.url = f"redis://127.0.0.1:{self.port}/0"
+        self.process = None
+
+    def start(self) -> "ThrowawayRedis":
+        import shutil
+        import subprocess
+        import time
+
+        from redis import Redis
+
+        self.process = subprocess.Popen(
+            [shutil.which("redis-server") or "/usr/bin/redis-server", "--port", str(self.port), "--bind", "127.0.0.1",
+             "--save", "", "--appendonly", "no", "--dir", str(self.folder)], stdout=subprocess.DEVNULL)
+        deadline = time.monotonic() + 10
+        while True:
+            try:
+                Redis.from_url(self.url, socket_connect_timeout=0.2).ping()
+                return self
+            except Exception:
+                if time.monotonic() > deadline:
+                    raise
+                time.sleep(0.05)
+
+    def stop(self) -> None:
+        if self.process is not None:
+            self.process.kill()
+            self.process.wait(timeout=10)
+            self.process = None

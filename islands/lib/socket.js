@@ -5,7 +5,7 @@
 //   send(type, data)        → the frame's messageId, or null when the socket is not connected
 //   on(type, handler)       → unsubscribe; handler(data, frame). Local signals besides the server's
 //                           frame types: 'open' (every 'connected'), 'reconnected' (every one after
-//                           the first), 'disconnected', 'gave_up'.
+//                           the first, and the server's 'resync'), 'disconnected', 'gave_up'.
 //   joinChannel(id) / leaveChannel(id)   counted; joined channels are joined again after a reconnect
 //   reconnect()             the manual button once the automatic attempts gave up
 //   disconnect()            manual close, code 1000, no reconnect
@@ -135,6 +135,12 @@ function receive(socket, event) {
     emit('connected', data, frame);
     emit('open', data, frame);
     if (again) emit('reconnected', data, frame);
+    return;
+  }
+  if (type === 'resync') {
+    // Live events may have been lost on the server's side (its Redis was away) while this socket
+    // stayed open: catch up exactly as after a reconnect.
+    emit('reconnected', data, frame);
     return;
   }
   emit(type, data, frame);

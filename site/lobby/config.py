@@ -176,6 +176,9 @@ class Config:
             RATELIMIT_STORAGE_OPTIONS={"connection_pool": blocking_pool(self.REDIS_URL)} if self.REDIS_URL else {},
             RATELIMIT_KEY_PREFIX=f"{self.REDIS_PREFIX}:limits",
             RATELIMIT_HEADERS_ENABLED=False,  # 429s still carry Retry-After (errors.py)
+            # Redis away: the limits are counted in each process's memory until it is back, rather
+            # than every throttled call (sign-up, sign-in, codes) failing.
+            RATELIMIT_IN_MEMORY_FALLBACK_ENABLED=True,
             LOBBY_CONFIG=self,
         )
         return settings

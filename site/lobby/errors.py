@@ -118,6 +118,10 @@ def limiter_wait() -> int:
 def handle_unexpected(error: Exception):
     if isinstance(error, HTTPException):
         return handle_http_exception(error)
+    from lobby.outage import is_outage, outage_response  # (outage speaks in this module's shapes)
+
+    if is_outage(error):
+        return outage_response(error)
     log.exception("unhandled error on %s %s", request.method, request.path)
     if wants_json():
         return api_error_response(ApiError(500, http_message(500)))

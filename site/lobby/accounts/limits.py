@@ -13,6 +13,7 @@ failed, signs in.
 from __future__ import annotations
 
 import ipaddress
+import logging
 import math
 import time
 from dataclasses import dataclass
@@ -21,9 +22,13 @@ from functools import wraps
 from flask import after_this_request, current_app, request
 from flask_limiter.util import get_remote_address
 from limits import RateLimitItem, parse
+from limits.storage import MemoryStorage
+from redis.exceptions import RedisError
 
 from lobby.errors import ApiError, http_message
 from lobby.extensions import limiter
+
+log = logging.getLogger(__name__)
 
 
 def submitted(field: str) -> str:
@@ -69,17 +74,31 @@ class FailureWindow:
 
     def take(self, *ids: str) -> int:
         """Count one attempt; returns the count in the window, this one included."""
-        return limiter.storage.incr(self._key(ids), self.limit.get_expiry())
+        return counted(lambda storage: storage.incr(self._key(ids), self.limit.get_expiry()))
 
     def give_back(self, *ids: str) -> None:
         # An attempt that outlives its window gives back into the next one: one extra try at most.
-        limiter.storage.incr(self._key(ids), self.limit.get_expiry(), amount=-1)
+        counted(lambda storage: storage.incr(self._key(ids), self.limit.get_expiry(), amount=-1))
 
     def exceeded(self, count: int) -> bool:
         return count > self.limit.amount
 
     def seconds_left(self, *ids: str) -> int:
-        return max(1, math.ceil(limiter.storage.get_expiry(self._key(ids)) - time.time()))
+        return max(1, math.ceil(counted(lambda storage: storage.get_expiry(self._key(ids))) - time.time()))
+
+
+# While Redis is away, sign-in failures are counted in this process's memory, as Flask-Limiter
+# counts the views' limits then (RATELIMIT_IN_MEMORY_FALLBACK_ENABLED): people can still sign in,
+# and guessing is still throttled, per process.
+_FALLBACK = MemoryStorage()
+
+
+def counted(call):
+    try:
+        return call(limiter.storage)
+    except RedisError as error:
+        log.warning("sign-in failures counted in memory: rate-limit storage unreachable (%s)", error)
+        return call(_FALLBACK)
 
 
 PER_ACCOUNT_AND_ADDRESS = FailureWindow(parse("10 per 15 minutes"), "login-account-address")

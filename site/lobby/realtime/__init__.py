@@ -19,5 +19,6 @@ def init_app(app) -> None:
                                                   "thread_class": NoReader})
     app.extensions["lobby.hub"] = Hub(app.extensions["lobby.bus"])
     app.extensions["lobby.gate"] = Gate(app)
+    app.extensions["lobby.bus"].on_recovered(app.extensions["lobby.gate"].recheck)
     app.extensions["lobby.presence"] = presence_for(app)
     app.register_blueprint(gateway.blueprint)

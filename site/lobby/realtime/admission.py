@@ -17,11 +17,13 @@ import threading
 
 from lobby.accounts.tokens import session_users
 from lobby.extensions import db
-from lobby.realtime.connection import Connection, encode, wire
+from lobby.realtime.connection import CLOSE_UNAUTHORIZED, Connection, encode, wire
 from lobby.realtime.watch import readable_channels_of, register_watching
 from lobby.settings.presence import presence_choices
 
 log = logging.getLogger(__name__)
+
+RECHECK_BATCH = 1000  # sockets checked again per statement after the bus was away
 
 
 class _Waiting:
@@ -131,3 +133,26 @@ class Gate:
             presence.connected_many([conn.user_id for conn in conns])
         except Exception:
             log.exception("presence not counted for %s sockets", len(conns))
+
+    def recheck(self) -> None:
+        """After the bus lost events (Redis was away; `RedisBus.on_recovered`): every socket of this
+        process is checked as at its admission, for what it may have missed being told — its
+        session (ended meanwhile: closed, 4001) and the channels it watches (read again) — then
+        hears `resync` and catches up over HTTP as after a reconnect."""
+        hub = self.app.extensions["lobby.hub"]
+        conns = hub.all_connections()
+        resync = wire(encode({"type": "resync", "data": {}}))
+        for start in range(0, len(conns), RECHECK_BATCH):
+            batch = conns[start:start + RECHECK_BATCH]
+            with self.app.app_context():
+                try:
+                    users = session_users([conn.claims for conn in batch])
+                    watched = readable_channels_of(sorted({conn.user_id for conn in batch}))
+                finally:
+                    db.session.remove()
+            for conn, user in zip(batch, users):
+                if user is None:
+                    conn.end(CLOSE_UNAUTHORIZED, "unauthorized")
+                    continue
+                hub.rewatch(conn, watched[conn.user_id])
+                conn.enqueue(resync)

@@ -82,6 +82,9 @@ class LocalBus:
             except Exception:  # one broken subscriber must not starve the others
                 log.exception("bus subscriber failed on %s", event.get("type"))
 
+    def on_recovered(self, callback: Callable[[], None]) -> None:
+        """`callback()` after the bus lost events and works again (in-process: never)."""
+
     def close(self) -> None:
         pass
 
@@ -100,9 +103,26 @@ class RedisBus(LocalBus):
         self._listener: threading.Thread | None = None
         self._stopped = threading.Event()
         self._ready = threading.Event()
+        self._recovered: list[Callable[[], None]] = []
+        self._failing_since = 0.0  # a publish failed at this time (monotonic); 0: publishing works
+
+    def on_recovered(self, callback: Callable[[], None]) -> None:
+        self._recovered.append(callback)
 
     def publish(self, event: dict, recipients: Recipients) -> None:
-        self._publisher_here().publish(self.wire_payload(event, recipients))
+        """Never raises: the change the event reports is committed, and a request must not fail
+        for its live delivery. While Redis is away events are dropped (logged once, then every
+        10 s); when it is back every process's sockets are checked again and told to catch up
+        over HTTP (`on_recovered`)."""
+        try:
+            self._publisher_here().publish(self.wire_payload(event, recipients))
+        except RedisError as error:
+            now = time.monotonic()
+            if not self._failing_since or now - self._failing_since >= 10:
+                log.warning("bus cannot publish (%s): live events are dropped until Redis is back", error)
+                self._failing_since = now
+            return
+        self._failing_since = 0.0
 
     @staticmethod
     def wire_payload(event: dict, recipients: Recipients) -> bytes:
@@ -131,20 +151,35 @@ class RedisBus(LocalBus):
         self._ready.wait(timeout=5)
 
     def _listen(self) -> None:
+        lost = False
         while not self._stopped.is_set():
             try:
                 pubsub = self._redis.pubsub(ignore_subscribe_messages=True)
                 pubsub.subscribe(self.channel)
                 self._ready.set()
+                if lost:
+                    lost = False
+                    log.warning("bus has Redis again: this process's sockets are checked and told to catch up")
+                    self._tell_recovered()
                 while not self._stopped.is_set():
                     message = pubsub.get_message(timeout=1.0)
                     if message is not None:
                         self._deliver_raw(message["data"])
                 pubsub.close()
             except RedisError:
-                # Redis went away: resubscribe on our own once it is back.
-                log.warning("bus lost Redis; resubscribing in %.0fs", self.RECONNECT_DELAY)
+                # Redis went away: events published meanwhile are lost to this process's sockets.
+                # Resubscribe on our own once it is back, then have them catch up.
+                if not lost:
+                    log.warning("bus lost Redis; resubscribing every %.0fs", self.RECONNECT_DELAY)
+                lost = True
                 time.sleep(self.RECONNECT_DELAY)
+
+    def _tell_recovered(self) -> None:
+        for callback in list(self._recovered):
+            try:
+                callback()
+            except Exception:
+                log.exception("bus recovery step failed")
 
     def _deliver_raw(self, data: bytes) -> None:
         try:

@@ -24,6 +24,7 @@ from lobby import fastjson
 from lobby.accounts.tokens import access_claims
 from lobby.errors import ApiError, http_message
 from lobby.input_guard import refuse_nul
+from lobby.outage import RETRY_SECONDS, is_outage, unavailable
 from lobby.extensions import db, sock
 from lobby.realtime.handlers import handle
 from lobby.realtime.connection import CLOSE_IDLE, CLOSE_UNAUTHORIZED, Connection, encode, wire
@@ -162,7 +163,11 @@ def answer(conn: Connection, raw, buckets: "Buckets", limit: int) -> None:
                 reply[2]()
     except ApiError as error:
         conn.enqueue(frame("error", error.to_dict(), message_id))
-    except Exception:
+    except Exception as error:
+        if is_outage(error):  # the database or Redis did not answer: the client may try again
+            log.warning("live socket frame not handled: %s unavailable", type(error).__name__)
+            conn.enqueue(frame("error", {**unavailable().to_dict(), "retryAfter": RETRY_SECONDS}, message_id))
+            return
         log.exception("live socket frame failed")
         conn.enqueue(frame("error", {"message": http_message(500), "code": "INTERNAL_ERROR"}, message_id))
     finally:

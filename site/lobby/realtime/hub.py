@@ -148,6 +148,29 @@ class Hub:
         with self._lock:
             return list(self._by_user.get(user_id, ()))
 
+    def all_connections(self) -> list[Connection]:
+        with self._lock:
+            return [conn for conns in self._by_user.values() for conn in conns]
+
+    def rewatch(self, conn: Connection, channels: dict[int, int | None]) -> None:
+        """The channels the user can read, read again after events may have been lost (the bus
+        was away): those gone are dropped, joined ones too, as by a revocation; new ones added."""
+        with self._lock:
+            if conn.closed:
+                return
+            gone = conn.watched.keys() - channels.keys()
+            if gone:
+                conn.revocations += 1  # a join in flight checks again
+                servers = {conn.watched.pop(channel_id) for channel_id in gone}
+                for channel_id in gone:
+                    _discard(self._by_watched, channel_id, conn)
+                    if channel_id in conn.channels:
+                        conn.channels.discard(channel_id)
+                        _discard(self._by_channel, channel_id, conn)
+                for server_id in servers - set(conn.watched.values()) - {None}:
+                    _discard(self._by_server, server_id, conn)
+            self._add_watched(conn, {key: value for key, value in channels.items() if key not in conn.watched})
+
     def deliver(self, event: dict, recipients: Recipients) -> None:
         """The bus subscriber: queue the event for every local target, each socket once."""
         internal = self._internal.get(event.get("type"))

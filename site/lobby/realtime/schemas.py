@@ -45,6 +45,12 @@ class PongFrame(Frame):
     """The answer to `ping`. Any frame proves a socket alive; this one does nothing else."""
 
 
+class ResyncFrame(Frame):
+    """Live events may have been lost (Redis, which carries them between processes, was away):
+    catch up over HTTP as after a reconnect (`GET /api/messages/{channelId}/messages?after=`, unread,
+    notifications). The socket stays open, its session and channels checked again."""
+
+
 class JoinChannelFrame(Frame):
     """Hear a channel's events from now on: new messages, edits, deletions, reactions, typing."""
     answer = "channel_joined"
@@ -292,6 +298,7 @@ SERVER_FRAMES: dict[str, tuple[type[BaseModel], str]] = {
     **VOICE_SERVER_FRAMES,
     **STRUCTURE_SERVER_FRAMES,
     **STAFF_SERVER_FRAMES,
+    "resync": (ResyncFrame, "After Redis, which carries live events between processes, was away."),
     "error": (ErrorFrame, "The answer to a frame refused or failed."),
 }
 

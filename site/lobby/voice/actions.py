@@ -3,8 +3,11 @@ people seated in the same channel. Each change is one atomic step of the store; 
 follow it. Frames call these with the socket (`conn`) they came on: a seat belongs to a socket."""
 from __future__ import annotations
 
+import logging
 import secrets
 from typing import Callable
+
+from redis.exceptions import RedisError
 
 from lobby.accounts.models import User
 from lobby.errors import ApiError, ValidationError
@@ -15,6 +18,8 @@ from lobby.voice.access import access_voice_channel, channel_full, not_in_voice,
 from lobby.voice.notify import notify_incoming_call, notify_joined, notify_left, notify_seat, notify_state, voice_state
 from lobby.voice.seats import current_voice
 from lobby.voice.store import FULL, JOINED, MOVED, RESUMED, RETABBED, Seat
+
+log = logging.getLogger(__name__)
 
 
 def user_of(conn):
@@ -86,7 +91,11 @@ def do_drop_seat(user_id: int, channel_id: int | None = None, owner: str | None 
     (`server_id`), a block (`channel_id`: their DM). The room hears `rtc_user_left`, every socket
     of the user `rtc_voice_state` with nowhere. Call after the commit."""
     voice = current_voice()
-    seat = voice.store.leave(user_id, channel_id=channel_id, owner=owner, server_id=server_id)
+    try:
+        seat = voice.store.leave(user_id, channel_id=channel_id, owner=owner, server_id=server_id)
+    except RedisError:  # the change that took the seat away is committed; it must not fail for this
+        log.warning("voice seat of user %s not dropped: Redis is away", user_id, exc_info=True)
+        return
     if seat is not None:
         notify_seat(user_id, voice_state(None, (), voice.limit), None)
         notify_left(user_id, seat)

@@ -1,0 +1,48 @@
+"""The database away (a restart, a failover): every answer is a 503 with Retry-After, never a 500.
+The app here points at a PostgreSQL port where nothing listens, as during a restart."""
+from types import SimpleNamespace
+
+import pytest
+
+from lobby.accounts.tokens import issue_access_token
+from tests.realtime.conftest import Socket
+from tests.support import LiveServer, free_port
+
+
+@pytest.fixture
+def stranded(make_app):
+    """An app whose database does not answer, and a token it would otherwise take."""
+    app = make_app(DATABASE_URL=f"postgresql://postgres@127.0.0.1:{free_port()}/lobby")
+    with app.test_request_context():
+        token = issue_access_token(SimpleNamespace(id=1, session_version=1), 1)
+    return app, token
+
+
+def test_an_api_call_answers_503_with_retry_after(stranded):
+    app, token = stranded
+    response = app.test_client().get("/api/auth/me", headers={"Authorization": f"Bearer {token}"})
+    assert response.status_code == 503
+    assert response.get_json() == {"message": "Сервис временно недоступен", "code": "SERVICE_UNAVAILABLE"}
+    assert int(response.headers["Retry-After"]) > 0
+
+
+def test_a_page_answers_503_saying_to_come_back(stranded):
+    app, _ = stranded
+    client = app.test_client()
+    with client.session_transaction() as session:
+        session["_user_id"] = "1:1:1"  # a signed-in browser (user:session version:sign-in): read from the database
+    response = client.get("/app")
+    assert response.status_code == 503 and int(response.headers["Retry-After"]) > 0
+    assert "Сервис временно недоступен" in response.get_data(as_text=True)
+
+
+def test_health_names_the_database(stranded):
+    app, _ = stranded
+    response = app.test_client().get("/healthz")
+    assert response.status_code == 503 and response.get_json()["database"] == "unreachable"
+
+
+def test_a_live_socket_is_asked_to_come_back_later(stranded):
+    app, token = stranded
+    with LiveServer(app) as server:
+        assert Socket(server.url, token).closed_with(timeout=10) == (1013, "try again later")
