@@ -3,6 +3,7 @@ message; Pavel, elsewhere in the app, is told at once and accepts from the pendi
 told too. Then the tabs, counts, search filter and empty texts, blocking and unblocking, removing,
 declining, and the /friends and /gaming addresses."""
 import os
+import re
 
 import pytest
 from selenium.common.exceptions import StaleElementReferenceException
@@ -138,7 +139,8 @@ def test_a_request_with_a_message_is_sent_accepted_and_both_are_told(app, browse
     choose(guest_browser, "Запросы")
     card = row(guest_browser, "olga")
     assert "Сыграем вечером?" in card.text and "Ольга Тестова" in card.text
-    assert card.find_element(By.TAG_NAME, "time").text.count(".") == 2  # ru-RU: 24.11.2026
+    # The date in the settings' format (the default, dd/mm/yyyy: 24/11/2026).
+    assert re.fullmatch(r"\d{2}/\d{2}/\d{4}", card.find_element(By.TAG_NAME, "time").text)
     button_in(card, "Отклонить")  # offered too
     button_in(card, "Принять").click()
     wait_for_toast(guest_browser, "Запрос принят", "olga добавлен в друзья")
