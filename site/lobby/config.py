@@ -94,6 +94,7 @@ class Config:
     OUTBOX_FOLDER: Path
     ATTACHMENT_MAX_BYTES: int
     MESSAGE_SEND_LIMIT: int
+    OUTBOX_SWEEP_SECONDS: float
     LOG_LEVEL: str
     PREFERRED_URL_SCHEME: str
     PUBLIC_URL: str
@@ -135,6 +136,9 @@ class Config:
             ATTACHMENT_MAX_BYTES=int(env.get("ATTACHMENT_MAX_BYTES") or 10 * MEGABYTE),  # per file
             # Messages one person may send in any 10 seconds, over HTTP and all their sockets.
             MESSAGE_SEND_LIMIT=int(env.get("MESSAGE_SEND_LIMIT") or 30),
+            # The job worker queues again, this often, mail undelivered this long whose job is gone
+            # (Redis was away or lost its queue): jobs/worker.py.
+            OUTBOX_SWEEP_SECONDS=float(env.get("OUTBOX_SWEEP_SECONDS") or 15),
             LOG_LEVEL=(env.get("LOG_LEVEL") or "INFO").upper(),
             PREFERRED_URL_SCHEME=env.get("PREFERRED_URL_SCHEME") or "http",
             # Links in mail point here; never built from a request's Host header (an attacker

@@ -5,11 +5,12 @@ import logging
 import smtplib
 from datetime import timedelta
 from email.message import EmailMessage
-from email.utils import make_msgid
 from pathlib import Path
 
 from flask import current_app, render_template
-from sqlalchemy import select
+from rq import get_current_job
+from rq.job import Job
+from sqlalchemy import false, or_, select, update
 
 from lobby.database import utcnow
 from lobby.extensions import db
@@ -19,6 +20,8 @@ from lobby.jobs.queue import enqueue
 log = logging.getLogger(__name__)
 
 DELIVERY_RETRIES = 3
+# How long a delivery job holds its mail: well past an SMTP conversation (each step times out at 30 s).
+CLAIM = timedelta(minutes=2)
 
 
 def compose_mail(to: str, subject: str, template: str, **context) -> OutgoingMail:
@@ -35,25 +38,51 @@ def compose_mail(to: str, subject: str, template: str, **context) -> OutgoingMai
 
 
 def send_after_commit(mail: OutgoingMail) -> None:
-    enqueue(deliver_mail, mail.id, retries=DELIVERY_RETRIES)
+    queue_delivery(mail.id)
+
+
+def queue_delivery(mail_id: int) -> None:
+    """A delivery job for the mail, its id kept on the row (`requeue_lost_mail` reads it)."""
+    job_id = enqueue(deliver_mail, mail_id, retries=DELIVERY_RETRIES)
+    if job_id is not None:
+        db.session.execute(update(OutgoingMail).where(OutgoingMail.id == mail_id).values(queued_job=job_id))
+        db.session.commit()
 
 
 def deliver_mail(mail_id: int) -> None:
-    """The job: send one mail unless it already went out."""
-    mail = db.session.get(OutgoingMail, mail_id)
-    if mail is None or mail.sent_at is not None:
+    """The job: send one mail unless it already went out or another job is sending it."""
+    mail = claim(mail_id)
+    if mail is None:
         return
     try:
         transport(build_message(mail), mail.id)
     except Exception as error:
         mail.attempts += 1
         mail.last_error = f"{type(error).__name__}: {error}"
+        mail.sending_job = mail.sending_until = None  # free for the retry
         db.session.commit()
         raise
     mail.sent_at = utcnow()
     mail.attempts += 1
     mail.text_body = mail.html_body = ""
+    mail.sending_job = mail.sending_until = None
     db.session.commit()
+
+
+def claim(mail_id: int) -> OutgoingMail | None:
+    """Take an unsent mail for this job: one UPDATE, which only one job can win while the claim
+    stands. The same job tried again (RQ retries a job whose worker was killed mid-send, under its
+    own id) takes its claim back; another job (a sweeper's copy) waits until the claim lapses.
+    None: the mail went out, or someone else is sending it."""
+    job = get_current_job()
+    me, now = (job.id if job is not None else None), utcnow()
+    free = or_(OutgoingMail.sending_until.is_(None), OutgoingMail.sending_until < now)
+    mine = OutgoingMail.sending_job == me if me is not None else false()
+    taken = db.session.execute(update(OutgoingMail).where(OutgoingMail.id == mail_id, OutgoingMail.sent_at.is_(None),
+                                                          or_(free, mine))
+                               .values(sending_job=me, sending_until=now + CLAIM)).rowcount
+    db.session.commit()
+    return db.session.get(OutgoingMail, mail_id) if taken else None
 
 
 def build_message(mail: OutgoingMail) -> EmailMessage:
@@ -61,7 +90,9 @@ def build_message(mail: OutgoingMail) -> EmailMessage:
     message["From"] = current_app.config["MAIL_DEFAULT_SENDER"]
     message["To"] = mail.to_address
     message["Subject"] = mail.subject
-    message["Message-ID"] = make_msgid(domain="lobby")
+    # The same for every try: a mail sent twice (a worker killed after the server took it, before
+    # it was marked sent) is one message to any receiver that drops repeated Message-IDs.
+    message["Message-ID"] = f"<mail-{mail.id}.{mail.created_at:%Y%m%d%H%M%S}@lobby>"
     message.set_content(mail.text_body)
     message.add_alternative(mail.html_body, subtype="html")
     return message
@@ -99,5 +130,21 @@ def retry_undelivered(older_than: timedelta = timedelta(minutes=1)) -> int:
         select(OutgoingMail.id).where(OutgoingMail.sent_at.is_(None), OutgoingMail.created_at < cutoff)
     ).all()
     for mail_id in ids:
-        enqueue(deliver_mail, mail_id, retries=DELIVERY_RETRIES)
+        queue_delivery(mail_id)
     return len(ids)
+
+
+def requeue_lost_mail(connection, older_than: timedelta = timedelta(seconds=30)) -> int:
+    """The outbox sweeper's pass (the job worker runs it every SWEEP_SECONDS): queue again every
+    mail undelivered after `older_than` whose job is gone — it could not be queued (Redis was
+    away), or Redis lost it (a restart keeps nothing) — and that nobody is sending. A mail whose
+    job still exists waits for it (its retries included). Returns how many were queued."""
+    now = utcnow()
+    waiting = db.session.execute(select(OutgoingMail.id, OutgoingMail.queued_job).where(
+        OutgoingMail.sent_at.is_(None), OutgoingMail.created_at < now - older_than,
+        or_(OutgoingMail.sending_until.is_(None), OutgoingMail.sending_until < now))).all()
+    db.session.commit()
+    lost = [mail_id for mail_id, job_id in waiting if job_id is None or not Job.exists(job_id, connection)]
+    for mail_id in lost:
+        queue_delivery(mail_id)
+    return len(lost)

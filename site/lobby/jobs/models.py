@@ -46,3 +46,7 @@ class OutgoingMail(db.Model):
     sent_at: Mapped[datetime | None] = mapped_column(default=None, index=True)
     attempts: Mapped[int] = mapped_column(default=0)
     last_error: Mapped[str | None] = mapped_column(Text, default=None)
+    queued_job: Mapped[str | None] = mapped_column(String(64), default=None)  # None: it could not be queued
+    # Claimed by a delivery job until then (mail.py: `claim`); None or past: free to send.
+    sending_job: Mapped[str | None] = mapped_column(String(64), default=None)
+    sending_until: Mapped[datetime | None] = mapped_column(default=None)

@@ -51,19 +51,22 @@ def rq_queue() -> Queue:
     return Queue(queue_name(), connection=connection, default_timeout=JOB_TIMEOUT)
 
 
-def enqueue(fn: Callable, *args, retries: int = 0) -> None:
+def enqueue(fn: Callable, *args, retries: int = 0) -> str | None:
     """Run `fn(*args)` as a job. Arguments must be JSON-friendly (ids, not objects).
-    `retries`: on RQ, how many more tries a failing job gets (after 10 s, 1 min, 5 min...)."""
+    `retries`: on RQ, how many more tries a failing job gets (after 10 s, 1 min, 5 min...), a
+    job whose worker died among them. Returns the RQ job's id; None when it runs in this process
+    or could not be queued."""
     name = function_name(fn)
     if current_app.config.get("REDIS_URL") is None:
         local_runner(current_app._get_current_object()).submit(name, args)
-        return
+        return None
     retry = Retry(max=retries, interval=[10, 60, 300][:retries]) if retries else None
     try:
-        rq_queue().enqueue(run, name, *args, description=name, retry=retry)
+        return rq_queue().enqueue(run, name, *args, description=name, retry=retry).id
     except RedisError:
         log.exception("job %s could not be queued; kept for retry", name)
         record_failure(name, args, traceback.format_exc())
+        return None
 
 
 def run(name: str, *args):

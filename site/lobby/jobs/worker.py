@@ -6,17 +6,27 @@ per job from that warm parent, so a job starts in milliseconds instead of re-imp
 from __future__ import annotations
 
 import importlib
+import logging
 import os
+import threading
+import time
+from datetime import timedelta
 
 import click
 from flask import Flask, current_app, has_app_context
 from flask.cli import with_appcontext
 from redis import Redis
+from redis.exceptions import RedisError
 from rq import Worker
 
 from lobby.extensions import db
 
+log = logging.getLogger(__name__)
+
 _engine_pid = os.getpid()
+MAINTENANCE_SECONDS = 30
+MONITORING_SECONDS = 10
+RESTART_SECONDS = 5
 
 
 def app_for_job() -> Flask:
@@ -53,5 +63,44 @@ def worker_command(burst: bool) -> None:
         importlib.import_module(name)
 
     connection = Redis.from_url(url)
-    worker = Worker([jobs_queue.queue_name()], connection=connection)
-    worker.work(burst=burst, logging_level=current_app.config["LOG_LEVEL"])
+    if not burst:
+        start_sweeper(current_app._get_current_object(), connection)
+    while True:
+        # The scheduler runs the retries' delays (10 s, 1 min, 5 min); maintenance every 30 s hands
+        # a job whose worker was killed back to its retries (RQ sees it abandoned once its
+        # heartbeat, job_monitoring_interval + 60 s, lapses).
+        worker = Worker([jobs_queue.queue_name()], connection=connection, maintenance_interval=MAINTENANCE_SECONDS,
+                        job_monitoring_interval=MONITORING_SECONDS)
+        try:
+            worker.work(burst=burst, with_scheduler=True, logging_level=current_app.config["LOG_LEVEL"])
+        except RedisError as error:
+            log.warning("job worker lost Redis (%s)", error)
+        if burst or worker._shutdown_requested_date is not None:  # RQ's mark of a SIGINT or SIGTERM
+            return
+        # RQ quits on an error outside its wait for a job (Redis away at a heartbeat): start again.
+        log.warning("job worker stopped on an error; starting again in %s s", RESTART_SECONDS)
+        time.sleep(RESTART_SECONDS)
+
+
+def start_sweeper(app: Flask, connection: Redis) -> None:
+    """A thread of the worker's parent: every OUTBOX_SWEEP_SECONDS, mail undelivered that long
+    whose job is gone is queued again (`mail.requeue_lost_mail`): a mail written while Redis was
+    away, or whose job a Redis restart lost, is sent once Redis is back, without an operator."""
+    from lobby.jobs.mail import requeue_lost_mail
+
+    every = float(app.config["OUTBOX_SWEEP_SECONDS"])
+
+    def sweep_forever() -> None:
+        while True:
+            time.sleep(every)
+            with app.app_context():
+                try:
+                    queued = requeue_lost_mail(connection, older_than=timedelta(seconds=every))
+                    if queued:
+                        log.warning("outbox sweeper queued %s undelivered mail again", queued)
+                except Exception as error:  # Redis or the database away: the next pass tries again
+                    log.warning("outbox sweeper skipped a pass: %s", error)
+                finally:
+                    db.session.remove()
+
+    threading.Thread(target=sweep_forever, name="lobby-outbox-sweeper", daemon=True).start()
