@@ -88,3 +88,18 @@ def test_a_process_wrongly_reaped_puts_its_users_back(community, connect, proces
     assert statuses_of(bob, community.alice.id, 0.5) == ["online"]
     other.beat()
     assert statuses_of(bob, community.alice.id, 0.3) == []
+
+
+def test_after_redis_comes_back_empty_a_process_puts_its_users_back_as_they_chose(community, connect, process,
+                                                                                  redis_url, prefix):
+    assert community.alice.patch("/api/settings", json={"profile": {"status": "busy"}}).status_code == 200
+    bob = connect(community.bob)
+    first = process()
+    first.remember(community.alice.id, "dnd", "everyone")  # as her socket's admission does
+    first.connected(community.alice.id)
+    assert statuses_of(bob, community.alice.id, 0.5) == ["dnd"]
+    redis = Redis.from_url(redis_url)
+    redis.delete(*redis.keys(f"{prefix}:*"))  # a restart: Redis keeps nothing
+    first.beat()
+    assert statuses_of(bob, community.alice.id, 0.5) == ["dnd"]
+    assert first.store.status(community.alice.id) == "dnd" and first.store.lookup([community.alice.id])

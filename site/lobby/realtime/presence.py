@@ -162,8 +162,8 @@ class Presence:
         with self._lock:
             reaped_me = self.store.refresh(list(self._local))
             mine = list(self._local)
-        for user_id in mine if reaped_me else ():  # others were told these users left: undo it
-            self.herald.tell(self._announce_arrival, user_id)
+        if reaped_me:  # others were told these users left (or Redis came back empty): undo it
+            self.herald.tell(self._restore, mine)
         for user_id in self.store.reap():
             self.herald.tell(self._announce_offline, user_id)
 
@@ -177,6 +177,19 @@ class Presence:
             gone = not self.store.depart(user_id)
         if gone:
             self.herald.tell(self._announce_offline, user_id)
+
+    def _restore(self, user_ids: list[int]) -> None:
+        """This process's users back in the store: their chosen statuses from their settings (a
+        Redis that restarted empty lost them), then their arrivals told again."""
+        from lobby.settings.presence import presence_choices  # (settings know presence, not the reverse)
+
+        with self.app.app_context():
+            try:
+                self.remember_many(presence_choices(user_ids))
+            finally:
+                db.session.remove()
+        for user_id in user_ids:
+            self._quietly(self._announce_arrival, user_id)
 
     def _announce_offline(self, user_id: int) -> None:
         if self.store.status(user_id) != "invisible":  # an invisible user already reads offline
