@@ -20,7 +20,6 @@ from types import SimpleNamespace
 
 ROOT = Path(__file__).resolve().parents[1]
 BIN = Path(sys.executable).parent
-PG = ["-h", "127.0.0.1", "-U", "postgres"]
 
 
 def free_port() -> int:
@@ -46,13 +45,16 @@ class LobbyDeployment:
     """The database, Redis prefix and data of one benchmark run. Use as a context manager:
     everything is dropped on the way out, whatever happened."""
 
-    def __init__(self, users: int, redis_db: int = 9) -> None:
+    def __init__(self, users: int, redis_db: int = 9, pg_port: int = 5432, redis_url: str | None = None) -> None:
+        """`pg_port`, `redis_url`: a PostgreSQL and a Redis of the run's own (bench/chaos.py stops
+        them); by default the machine's."""
         tag = f"{os.getpid()}_{secrets.token_hex(3)}"
         self.database = f"lobby_bench_{tag}"
         self.prefix = f"lobbybench:{tag}"
-        self.redis_url = f"redis://127.0.0.1:6379/{redis_db}"
+        self.redis_url = redis_url or f"redis://127.0.0.1:6379/{redis_db}"
+        self.pg = ["-h", "127.0.0.1", "-p", str(pg_port), "-U", "postgres"]
         self.folder = tempfile.mkdtemp(prefix="lobby-bench-")
-        self.env = {**os.environ, "DATABASE_URL": f"postgresql://postgres@127.0.0.1:5432/{self.database}",
+        self.env = {**os.environ, "DATABASE_URL": f"postgresql://postgres@127.0.0.1:{pg_port}/{self.database}",
                     "REDIS_URL": self.redis_url, "REDIS_PREFIX": self.prefix, "SECRET_KEY": secrets.token_urlsafe(32),
                     "LOG_LEVEL": "WARNING", "INSTANCE_PATH": self.folder, "PYTHONPATH": str(ROOT / "site")}
         self.env.pop("MAIL_SERVER", None)
@@ -66,7 +68,7 @@ class LobbyDeployment:
         self.processes: list[subprocess.Popen] = []
 
     def __enter__(self) -> "LobbyDeployment":
-        subprocess.run(["createdb", *PG, self.database], check=True)
+        subprocess.run(["createdb", *self.pg, self.database], check=True)
         try:
             subprocess.run([str(BIN / "flask"), "--app", "wsgi", "db", "upgrade"], cwd=ROOT, env=self.env, check=True,
                            capture_output=True)
@@ -86,7 +88,7 @@ class LobbyDeployment:
             with self.app.app_context():
                 db.engine.dispose()
             self.app.extensions["lobby.bus"].close()
-        subprocess.run(["dropdb", *PG, "--if-exists", "--force", self.database], check=False)
+        subprocess.run(["dropdb", *self.pg, "--if-exists", "--force", self.database], check=False)
         try:
             from redis import Redis
 
