@@ -20,6 +20,7 @@ from lobby.friends.models import FriendRequest
 from lobby.messages.actions import do_add_reaction
 from lobby.messages.sending import do_send_message
 from lobby.settings.actions import do_update_settings
+from lobby.settings.store import settings_of
 from tests.accounts.conftest import PASSWORD
 from tests.browser.helpers import wait_for, wait_for_island
 from tests.browser.test_frame import guild  # noqa: F401 (a fixture)
@@ -95,9 +96,17 @@ def test_notifications_off_silences_sounds_from_the_first_moment_and_live(browse
     WebDriverWait(driver, 10).until(lambda d: "Тишина" in d.execute_script(
         "return document.querySelector('.message-list').textContent"))
     assert len(tones(driver)) == 1
+    assert notifications_of(app, "vera")["enabled"] is False
+
+    driver.find_element(By.CSS_SELECTOR, ".chat-header__mute").click()  # the bell: heard again, saved
+    WebDriverWait(None, 10).until(lambda _: notifications_of(app, "vera")["enabled"] is True)
+    oleg_says(app, general_id, "Снова слышно")
+    settle(driver, 2)
+
+
+def notifications_of(app, username: str) -> dict:
     with app.app_context():
-        from lobby.settings.store import settings_of
-        assert settings_of(find_user("vera").id)["notifications"]["enabled"] is False
+        return settings_of(find_user(username).id)["notifications"]
 
 
 def test_browser_notifications_off_keeps_the_sound_but_shows_no_system_notification(browser, live, app, guild):

@@ -10,7 +10,12 @@ import ConnectionState from './ConnectionState.jsx';
 import { setSoundSettings, useSounds } from '../../lib/sounds.js';
 import { t } from '../../lib/i18n.js';
 
-const toggleMessageSound = () => setSoundSettings({ types: { message: { enabled: !useSounds.getState().types.message.enabled } } });
+/** The bell: off mutes the message sound; on makes it heard, notifications (settings) included. */
+function toggleMessageSound() {
+  const { enabled, types } = useSounds.getState();
+  if (enabled && types.message.enabled) setSoundSettings({ types: { message: { enabled: false } } });
+  else setSoundSettings({ enabled: true, types: { message: { enabled: true } } });
+}
 
 function DmTitles({ person }) {
   const { status, customStatus } = usePersonStatus(person);
