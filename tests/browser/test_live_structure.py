@@ -3,10 +3,12 @@ and renames it from the sidebar, and the member's open sidebar (and channel head
 a reload; the owner deletes the channel the member has open, and the member lands on the server's
 first channel, told why. The owner renames the server and gives it an icon: the member's server list,
 and later the sidebar's header and the top bar, follow without a reload — also when the change
-comes while an older read of the same data is on its way."""
+comes while an older read of the same data is on its way. The icon is changed in the settings
+dialog too: refused files are told beside the field, a picture is previewed, saved and followed."""
 import time
 
 import pytest
+from PIL import Image
 from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
@@ -105,8 +107,8 @@ def test_the_members_sidebar_follows_the_owners_changes(app, live, browser, memb
 
 
 # The owner's page sends a new icon (a PNG drawn on a canvas) the way a form would: a multipart
-# PATCH of the server, with the token the page's session gives. The settings dialog has no icon
-# field yet (spec 001 "Server settings": name, description, public); the API takes one.
+# PATCH of the server, with the token the page's session gives: quick, for the test that follows
+# the icon into three places. The settings dialog's icon field has its own test below.
 UPLOAD_ICON = """
 const [serverId, colour, done] = arguments;
 const canvas = Object.assign(document.createElement('canvas'), {width: 64, height: 64});
@@ -204,3 +206,61 @@ def test_an_answer_to_a_read_sent_before_a_change_does_not_undo_it(app, live, br
     assert browser.find_element(By.CSS_SELECTOR, ".channel-view__name").text == "Орден"
     assert browser.find_element(By.CSS_SELECTOR, ".app-topbar__server .truncate").text == "Орден"
     shows_channels(browser, ["общий", "игра", "стратегии"])
+
+
+def icon_field_error(driver) -> str:
+    found = driver.find_elements(By.CSS_SELECTOR, "dialog[open] #icon-error")
+    return found[0].text if found else ""
+
+
+def save_settings(driver) -> None:
+    driver.find_element(By.XPATH, "//dialog[@open]//button[normalize-space()='Сохранить изменения']").click()
+
+
+def test_the_owner_changes_the_icon_in_the_settings_dialog_and_the_members_list_follows(
+        app, live, browser, member_browser, guild, tmp_path):
+    server_id, _ = guild
+    owner, member = browser, member_browser
+    sign_in(owner, live, "vera")
+    sign_in(member, live, "olga")  # at home: the server list
+    online(member)
+    member.execute_script("window.samePage = true")
+    until(member, lambda d: "Гильдия" in card_of(d, server_id).text)
+    assert icon_src(card_of(member, server_id)) is None  # the letter tile
+
+    owner.get(f"{live.url}/app/servers/{server_id}/settings")
+    wait_for(owner, "dialog[open] .icon-drop")
+    picker = owner.find_element(By.CSS_SELECTOR, "dialog[open] input.icon-drop__input")
+
+    # Named like a picture but not one: the browser lets it through, the server refuses it by its
+    # content, and says so beside the field.
+    fake = tmp_path / "icon.png"
+    fake.write_bytes(b"not a picture at all")
+    picker.send_keys(str(fake))
+    save_settings(owner)
+    until(owner, lambda d: icon_field_error(d) == "Можно загружать только изображения",
+          message="the server's refusal is not beside the field")
+    # Too large: refused as soon as it is picked.
+    big = tmp_path / "big.png"
+    big.write_bytes(bytes(5 * 1024 * 1024 + 1))
+    picker.send_keys(str(big))
+    until(owner, lambda d: icon_field_error(d) == "Файл слишком большой. Максимальный размер: 5MB")
+
+    # A picture: previewed, then saved.
+    good = tmp_path / "red.png"
+    Image.new("RGB", (64, 64), "#c0392b").save(good)
+    picker.send_keys(str(good))
+    until(owner, lambda d: d.find_element(By.CSS_SELECTOR, "dialog[open] .icon-drop__preview img")
+          .get_attribute("src").startswith("blob:"), message="no preview of the picked picture")
+    assert icon_field_error(owner) == ""
+    save_settings(owner)
+    wait_for_text(owner, "Настройки сервера сохранены")
+
+    # The member's open server list shows it, without a reload.
+    until(member, lambda d: f"/api/servers/{server_id}/icon?v=" in (icon_src(card_of(d, server_id)) or ""),
+          message="no icon on the member's card")
+    assert member.execute_script("return window.samePage === true")
+    # Opened again, the dialog shows the icon the server has now.
+    owner.get(f"{live.url}/app/servers/{server_id}/settings")
+    until(owner, lambda d: f"/api/servers/{server_id}/icon?v=" in d.find_element(
+        By.CSS_SELECTOR, "dialog[open] .icon-drop__preview img").get_attribute("src"))

@@ -1,11 +1,13 @@
 // Server settings (spec "Server settings", §4 loading → ready → saving, §5, §8): name,
-// description and the public toggle are saved with PATCH /api/servers/{id}; the invite code and
+// description, the public toggle and a new icon are saved with PATCH /api/servers/{id} (JSON, or
+// multipart when an icon comes along, as in the create-server dialog); the invite code and
 // statistics are real; roles are the spec's inert placeholder; the owner transfers or deletes the
 // server in the danger zone.
 import { useEffect, useRef, useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { toast } from '../../lib/toast.js';
 import { request } from '../../lib/api.js';
+import IconDrop from '../servers/IconDrop.jsx';
 import Modal from '../ui/Modal.jsx';
 import InviteBlock from './InviteBlock.jsx';
 import LoadFailed from './LoadFailed.jsx';
@@ -17,7 +19,17 @@ import { t } from '../../lib/i18n.js';
 const FORM_ID = 'server-settings-form';
 
 function formFrom(server) {
-  return { name: server.name ?? '', description: server.description ?? '', isPublic: Boolean(server.isPublic) };
+  return { name: server.name ?? '', description: server.description ?? '', isPublic: Boolean(server.isPublic), icon: null };
+}
+
+/** The PATCH body: JSON, or the same fields as a multipart form with the new icon file. */
+function changes({ name, description, isPublic, icon }) {
+  const fields = { name: name.trim(), description: description.trim(), isPublic };
+  if (!icon) return fields;
+  const form = new FormData();
+  Object.entries(fields).forEach(([field, value]) => form.append(field, String(value)));
+  form.append('icon', icon);
+  return form;
 }
 
 /** The saved server into the cache, in the shape the cache already holds. */
@@ -69,11 +81,11 @@ export default function ServerSettingsModal({ serverId, onClose }) {
     event.preventDefault();
     if (!owner || save.isPending) return;
     const problems = checkSettings(form);
-    setErrors(problems);
+    setErrors((old) => ({ ...problems, icon: old.icon })); // the icon was checked as it was picked
     if (problems.name) nameInput.current?.focus();
     else if (problems.description) descriptionInput.current?.focus();
-    if (Object.keys(problems).length) return;
-    save.mutate({ name: form.name.trim(), description: form.description.trim(), isPublic: form.isPublic });
+    if (Object.keys(problems).length || errors.icon) return;
+    save.mutate(changes(form));
   }
 
   const loading = serverState.isPending || (server && !form);
@@ -103,6 +115,9 @@ export default function ServerSettingsModal({ serverId, onClose }) {
             <div className="settings__main">
               <section className="settings-section" aria-labelledby="settings-general-title">
                 <h3 className="settings-section__title" id="settings-general-title">{t('Основное')}</h3>
+                <IconDrop file={form.icon} current={server.iconUrl ?? null} disabled={!owner || save.isPending}
+                  onChange={(file) => change('icon', file)} error={errors.icon}
+                  onError={(message) => setErrors((old) => ({ ...old, icon: message || undefined }))} />
                 <div className={`field${errors.name ? ' field--invalid' : ''}`}>
                   <label className="field__label" htmlFor="server-name">{t('Название сервера')}</label>
                   <input className="field__input" id="server-name" name="name" ref={nameInput}
