@@ -126,9 +126,10 @@ def gather(answers: list[dict]) -> dict:
 
 
 def traffic(clients: Clients, target: Target, *, senders: int, seconds: float, rate: float = 0.0, window: int = 0,
-            pad: int = 0, drain: float = 6.0) -> dict:
+            pad: int = 0, drain: float = 6.0, **send_options) -> dict:
     """Senders send for `seconds`; everyone counts what arrives. Returns the gathered figures
-    with `sent`, the rate over the measured window, and client and server CPU use."""
+    with `sent`, the rate over the measured window, and client and server CPU use; `per_client`
+    and `sends` keep each client's own stats and send counts. `send_options` go to every send."""
     clients.call("reset")
     per_client = [senders // len(clients.pipes) + (1 if i < senders % len(clients.pipes) else 0)
                   for i in range(len(clients.pipes))]
@@ -141,7 +142,8 @@ def traffic(clients: Clients, target: Target, *, senders: int, seconds: float, r
     server_cpu = target.cpu()
     sent = clients.call("send", each=lambda i: {"senders": per_client[i], "first": sum(per_client[:i]),
                                                 "everyone": senders}, channel_id=target.channel(),
-                        duration=seconds, start_at=start, rate=rate, window=window, measure=measure, pad=pad)
+                        duration=seconds, start_at=start, rate=rate, window=window, measure=measure, pad=pad,
+                        **send_options)
     server_cpu = target.cpu() - server_cpu
     clients.call("wait", seconds=drain)  # let the last messages arrive (a late one counts as late)
     after = clients.call("stats")
@@ -153,6 +155,7 @@ def traffic(clients: Clients, target: Target, *, senders: int, seconds: float, r
     result["window_rate"] = result["in_window"] / (measure[1] - measure[0])
     result["client_cpu"] = (result["cpu"] - client_cpu) / seconds
     result["server_cpu"] = server_cpu / seconds
+    result["per_client"], result["sends"] = after, sent
     return result
 
 
@@ -432,8 +435,12 @@ def main() -> None:
                              "(POST rate); default all three; with fewer, no table")
     parser.add_argument("--timeout", type=float, default=None, help="hard limit in seconds (default 1500; quick 400)")
     args = parser.parse_args()
-    limit = args.timeout or (400 if args.quick else 1500)
+    run_within(lambda: run(args), args.timeout or (400 if args.quick else 1500))
 
+
+def run_within(run, limit: float) -> None:
+    """Run a benchmark with a hard time limit. The limit, SIGTERM and Ctrl-C all raise inside it,
+    so its `with` and `finally` blocks tear everything down on the way out."""
     def expire(signum, frame):
         raise Timeout(f"the benchmark ran past its {limit:.0f} s limit")
 
@@ -441,9 +448,9 @@ def main() -> None:
     signal.signal(signal.SIGTERM, lambda *_: (_ for _ in ()).throw(KeyboardInterrupt()))
     signal.alarm(int(limit))
     try:
-        run(args)
+        run()
     except (Timeout, KeyboardInterrupt) as stopped:
-        print(f"stopped: {stopped or 'interrupted'}; everything was torn down", file=sys.stderr)
+        print(f"stopped: {str(stopped) or 'interrupted'}; everything was torn down", file=sys.stderr)
         sys.exit(1)
 
 

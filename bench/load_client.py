@@ -10,6 +10,10 @@ Socket.IO over raw Engine.IO 4 text frames (the Flask-SocketIO baseline). Messag
 send time in their content, `bench|<key>|<unix time>`, so a receiver measures latency on the same
 machine clock and counts each (message, socket) pair.
 
+Behind a load balancer (scale_out.py) a worker can present a Cookie (the balancer's pin), tally
+which backend answered (the balancer's `X-Lobby-Host` header), send some messages over HTTP POST
+instead of the socket, and split what it receives by sending worker (`by_origin`).
+
 The coordinator (chat_load.py) drives a worker through a Pipe: `run_worker(pipe, worker_id)`.
 """
 from __future__ import annotations
@@ -31,6 +35,8 @@ from websockets.protocol import State
 from websockets.uri import parse_uri
 
 KEY = re.compile(rb"bench\|([0-9.]+)\|([0-9.]+)")
+# The bench's load balancer names the backend that answered in this header (docs/haproxy.cfg).
+BACKEND_HEADER = "X-Lobby-Host"
 PONG = b'{"type":"pong","data":{}}'
 
 
@@ -102,9 +108,68 @@ DIALECTS = {"lobby": Lobby, "socketio": SocketIO}
 READ_BUFFER = memoryview(bytearray(256 * 1024))
 
 
+def tally(counts: dict, key) -> None:
+    if key is not None:
+        counts[key] = counts.get(key, 0) + 1
+
+
+def origin_of(key: bytes) -> str:
+    """The worker that sent the message with this key (`worker.socket.seq`)."""
+    return key.split(b".", 1)[0].decode()
+
+
+def count_origins(keys) -> dict[str, int]:
+    counts: dict[str, int] = {}
+    for key in keys:
+        tally(counts, origin_of(key))
+    return counts
+
+
+def header(head: bytes, name: str) -> str | None:
+    found = re.search(rb"(?im)^" + name.encode() + rb": *([^\r\n]*)", head)
+    return found.group(1).decode() if found else None
+
+
+class HttpLine:
+    """One keep-alive HTTP/1.1 connection posting JSON, each request waiting for its answer. It
+    opens on first use, and again after an answer that says `Connection: close`."""
+
+    def __init__(self, host: str, port: int, cookie: str | None = None) -> None:
+        self.host, self.port = host, port
+        self.cookie = f"Cookie: {cookie}\r\n" if cookie else ""
+        self.reader: asyncio.StreamReader | None = None
+        self.writer: asyncio.StreamWriter | None = None
+
+    async def open(self) -> None:
+        self.reader, self.writer = await asyncio.open_connection(self.host, self.port)
+
+    async def post(self, path: str, token: str, body: bytes | None) -> tuple[int, bytes, bytes]:
+        """Status, head and body of the answer; `body=None` posts nothing."""
+        if self.writer is None:
+            await self.open()
+        kind = "Content-Type: application/json\r\n" if body is not None else ""
+        body = body or b""
+        head = (f"POST {path} HTTP/1.1\r\nHost: {self.host}:{self.port}\r\nAuthorization: Bearer {token}\r\n"
+                f"{self.cookie}{kind}Content-Length: {len(body)}\r\n\r\n").encode()
+        self.writer.write(head + body)
+        answer = await self.reader.readuntil(b"\r\n\r\n")
+        content = await self.reader.readexactly(int(header(answer, "Content-Length") or 0))
+        if (header(answer, "Connection") or "").lower() == "close":
+            self.close()
+        return int(answer[9:12]), answer, content
+
+    def close(self) -> None:
+        if self.writer is not None:
+            self.writer.close()
+            self.writer = None
+
+
 class Conn(asyncio.BufferedProtocol):
-    def __init__(self, worker: "Worker", index: int, url: str, origin: str | None) -> None:
+    def __init__(self, worker: "Worker", index: int, url: str, origin: str | None, token: str = "",
+                 cookie: str | None = None) -> None:
         self.worker, self.index = worker, index
+        self.token, self.cookie = token, cookie
+        self.http: HttpLine | None = None  # opened on its first HTTP send
         self.dialect = worker.dialect
         self.ws = ClientProtocol(parse_uri(url), origin=origin, extensions=enable_client_permessage_deflate(None),
                                  max_size=None)
@@ -114,6 +179,7 @@ class Conn(asyncio.BufferedProtocol):
         self.joined = loop.create_future()
         self.lost = False
         self.seen: set[bytes] = set()
+        self.dup_keys: list[bytes] = []
         self.prefix = f"{worker.worker_id}.{index}.".encode()
         self.inflight = 0
         self.room = asyncio.Event()
@@ -124,7 +190,10 @@ class Conn(asyncio.BufferedProtocol):
     # asyncio.BufferedProtocol
     def connection_made(self, transport) -> None:
         self.transport = transport
-        self.ws.send_request(self.ws.connect())
+        request = self.ws.connect()
+        if self.cookie:
+            request.headers["Cookie"] = self.cookie
+        self.ws.send_request(request)
         self.flush()
 
     def get_buffer(self, sizehint: int) -> memoryview:
@@ -152,6 +221,7 @@ class Conn(asyncio.BufferedProtocol):
                 if self.ws.handshake_exc is not None:
                     self.fail(self.ws.handshake_exc)
                 else:
+                    tally(self.worker.socket_backends, event.headers.get(BACKEND_HEADER))
                     self.dialect.on_open(self)
         # Once the handshake is through and websockets holds no partial frame, whole frames are
         # ours to cut (see plain_text_frames).
@@ -206,9 +276,13 @@ class Conn(asyncio.BufferedProtocol):
             key = found.group(1)
             if key in self.seen:
                 worker.dups += 1
+                self.dup_keys.append(key)
             else:
                 self.seen.add(key)
-            worker.latencies.append(now - float(found.group(2)))
+            latency = now - float(found.group(2))
+            worker.latencies.append(latency)
+            if worker.by_origin is not None:
+                worker.by_origin.setdefault(origin_of(key), array("d")).append(latency)
             worker.deliveries += 1
             if worker.window[0] <= now <= worker.window[1]:
                 worker.in_window += 1
@@ -266,22 +340,35 @@ class Worker:
         self.worker_id = worker_id
         self.dialect = Lobby
         self.conns: list[Conn] = []
+        self.socket_backends: dict[str, int] = {}  # BACKEND_HEADER of the handshake answers
+        self.by_origin: dict[str, array] | None = None
         self.reset()
         self.lost = 0
 
     def reset(self) -> None:
         self.latencies = array("d")
+        if self.by_origin is not None:
+            self.by_origin = {}
+        self.http_statuses: dict[int, int] = {}
+        self.http_backends: dict[str, int] = {}
         self.deliveries = self.dups = self.in_window = self.errors = self.close_frames = self.reads = 0
         self.window = (0.0, 0.0)
         self.error_samples: list[str] = []
         self.run = secrets.token_hex(3)  # in nonces: Lobby answers a nonce it saw before with the old message
-        for conn in getattr(self, "conns", ()):
+        for conn in self.conns:
             conn.seen = set()
+            conn.dup_keys = []
             conn.inflight = 0
 
     async def connect(self, host: str, port: int, tokens: list[str], channel_id: int, dialect: str,
-                      concurrency: int = 100, timeout: float = 60.0, rcvbuf: int | None = None) -> dict:
+                      concurrency: int = 100, timeout: float = 60.0, rcvbuf: int | None = None,
+                      cookie: str | None = None, by_origin: bool = False) -> dict:
+        """Open a socket per token and join the channel. `cookie` goes with every handshake and
+        HTTP send (a load balancer's pin); `by_origin` splits what arrives by sending worker."""
         self.dialect = DIALECTS[dialect]
+        if by_origin and self.by_origin is None:
+            self.by_origin = {}
+        self.endpoint = (host, port)
         loop = asyncio.get_running_loop()
         gate = asyncio.Semaphore(concurrency)
         origin = f"http://{host}:{port}"
@@ -292,7 +379,7 @@ class Worker:
             async with gate:
                 index = len(self.conns)
                 url = f"ws://{host}:{port}" + self.dialect.path.format(token=token)
-                conn = Conn(self, index, url, origin)
+                conn = Conn(self, index, url, origin, token, cookie)
                 self.conns.append(conn)
                 try:
                     sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
@@ -315,15 +402,19 @@ class Worker:
 
     async def send(self, senders: int, channel_id: int, duration: float, start_at: float, rate: float = 0.0,
                    window: int = 0, measure: tuple[float, float] = (0.0, 0.0), pad: int = 0,
-                   first: int = 0, everyone: int = 0) -> dict:
+                   first: int = 0, everyone: int = 0, http_every: int = 0) -> dict:
         """Each of the first `senders` sockets sends `rate` messages a second (open loop), or keeps
         `window` messages in flight (closed loop: it sends again when its own copy comes back).
+        With `http_every` = n (open loop only), every n-th message of a sender goes as an HTTP POST
+        by the same user on their own keep-alive connection (see `post_message`).
 
         Open loop, the senders take turns: sender `first + i` of `everyone` (over all client
         processes) starts that many slots of 1 / (rate × everyone) seconds late, so "20 messages a
         second" is one every 50 ms, not 10 at once twice a second."""
         self.window = measure
-        counts = {"sent": 0}
+        if window and http_every:
+            raise ValueError("HTTP sends are open loop only")
+        counts = {"sent": 0, "sent_http": 0}
         filler = "ж" * pad
         live = [c for c in self.conns if c.joined.done() and not c.joined.exception() and not c.lost]
 
@@ -350,13 +441,34 @@ class Worker:
                 seq += 1
                 key = f"{self.worker_id}.{conn.index}.{seq}"
                 content = f"bench|{key}|{time.time():.6f}|{filler}"
+                message = {"channelId": channel_id, "content": content, "nonce": f"n-{self.run}-{key}"}
+                if http_every and seq % http_every == 0:
+                    if await self.post_message(conn, message):  # refused ones are not expected anywhere
+                        counts["sent"] += 1
+                        counts["sent_http"] += 1
+                    continue
                 conn.inflight += 1
-                conn.send_raw(self.dialect.frame("send_message", {"channelId": channel_id, "content": content,
-                                                                  "nonce": f"n-{self.run}-{key}"}))
+                conn.send_raw(self.dialect.frame("send_message", message))
                 counts["sent"] += 1
 
         await asyncio.gather(*(run(conn, first + i) for i, conn in enumerate(live[:senders])))
         return counts
+
+    async def post_message(self, conn: Conn, message: dict) -> bool:
+        """POST one of the socket's messages over HTTP as its user, presenting its cookie, so a
+        load balancer sends it where the socket went; tallies the status and the backend."""
+        if conn.http is None:
+            conn.http = HttpLine(*self.endpoint, cookie=conn.cookie)
+        body = json.dumps({"content": message["content"], "nonce": message["nonce"]}).encode()
+        try:
+            status, head, _ = await conn.http.post(f"/api/messages/{message['channelId']}/messages", conn.token, body)
+        except (OSError, asyncio.IncompleteReadError, asyncio.LimitOverrunError):
+            conn.http.close()
+            tally(self.http_statuses, 0)  # no answer at all
+            return False
+        tally(self.http_statuses, status)
+        tally(self.http_backends, header(head, BACKEND_HEADER))
+        return status == 201
 
     async def http(self, host: str, port: int, path: str, tokens: list[str], connections: int, duration: float,
                    start_at: float) -> dict:
@@ -369,27 +481,19 @@ class Worker:
         run = secrets.token_hex(3)  # a nonce seen before would be answered 200 from the first message
 
         async def one() -> None:
-            reader, writer = await asyncio.open_connection(host, port)
+            line = HttpLine(host, port)
+            await line.open()
             await asyncio.sleep(max(0.0, start_at - time.time()))
             end = start_at + duration
             while time.time() < end:
                 i = next(turn)
                 body = json.dumps({"content": f"bench http {self.worker_id}.{i}",
                                    "nonce": f"h-{run}-{self.worker_id}.{i}"}).encode()
-                head = (f"POST {path} HTTP/1.1\r\nHost: {host}:{port}\r\nAuthorization: Bearer {tokens[i % len(tokens)]}"
-                        f"\r\nContent-Type: application/json\r\nContent-Length: {len(body)}\r\n\r\n").encode()
                 started = time.time()
-                writer.write(head + body)
-                answer = await reader.readuntil(b"\r\n\r\n")
-                length = int(re.search(rb"(?i)content-length: *(\d+)", answer).group(1))
-                await reader.readexactly(length)
+                status, _, _ = await line.post(path, tokens[i % len(tokens)], body)
                 latencies.append(time.time() - started)
-                status = int(answer[9:12])
-                statuses[status] = statuses.get(status, 0) + 1
-                if re.search(rb"(?i)connection: *close", answer):
-                    writer.close()
-                    reader, writer = await asyncio.open_connection(host, port)
-            writer.close()
+                tally(statuses, status)
+            line.close()
 
         await asyncio.gather(*(one() for _ in range(connections)))
         return {"statuses": statuses, "latencies": latencies.tobytes()}
@@ -397,7 +501,8 @@ class Worker:
     def stats(self) -> dict:
         usage = resource.getrusage(resource.RUSAGE_SELF)
         live = [c for c in self.conns if c.joined.done() and not c.joined.exception()]
-        return {"deliveries": self.deliveries, "dups": self.dups, "in_window": self.in_window,
+        return self.balanced_stats(live) | {
+                "deliveries": self.deliveries, "dups": self.dups, "in_window": self.in_window,
                 "errors": self.errors, "error_samples": self.error_samples, "lost": sum(c.lost for c in live),
                 "open": sum(not c.lost for c in live), "distinct": [len(c.seen) for c in live if not c.lost],
                 "distinct_lost": [len(c.seen) for c in live if c.lost], "frames": sum(c.frames for c in live),
@@ -405,6 +510,17 @@ class Worker:
                 "cpu_system": usage.ru_stime, "switches": (usage.ru_nvcsw, usage.ru_nivcsw), "faults": usage.ru_minflt,
                 "close_frames": self.close_frames, "reads": self.reads,
                 "first_by_sender": sorted({k.rsplit(b".", 1)[0].decode() for k in live[0].seen}) if live else []}
+
+    def balanced_stats(self, live: list[Conn]) -> dict:
+        """Behind a load balancer: which backend answered, and (with `by_origin`) each receiver's
+        messages and duplicates counted by sending worker, and the latencies by sending worker."""
+        answer = {"http_statuses": self.http_statuses, "http_backends": self.http_backends,
+                  "socket_backends": self.socket_backends}
+        if self.by_origin is not None:
+            answer["by_origin"] = {origin: lat.tobytes() for origin, lat in self.by_origin.items()}
+            answer["receivers"] = [{"seen": count_origins(c.seen), "dups": count_origins(c.dup_keys), "lost": c.lost}
+                                   for c in live]
+        return answer
 
     def pause(self, paused: bool) -> None:
         for conn in self.conns:
@@ -414,8 +530,11 @@ class Worker:
     async def close(self) -> None:
         for conn in self.conns:
             conn.close()
+            if conn.http is not None:
+                conn.http.close()
         await asyncio.sleep(0.2)
         self.conns = []
+        self.socket_backends = {}
 
 
 async def next_command(pipe) -> dict:

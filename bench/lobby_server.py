@@ -150,10 +150,11 @@ class LobbyDeployment:
         else:
             redis.delete(key)
 
-    def gunicorn(self, workers: int) -> tuple[subprocess.Popen, int]:
+    def gunicorn(self, workers: int, *options: str) -> tuple[subprocess.Popen, int]:
+        """A gunicorn process group on a free loopback port; `options` go to gunicorn too."""
         port = free_port()
         command = [str(BIN / "gunicorn"), "-k", "gevent", "--worker-connections", "10000", "-w", str(workers),
-                   "--no-control-socket", "--backlog", "4096", "-b", f"127.0.0.1:{port}", "wsgi:app"]
+                   "--no-control-socket", "--backlog", "4096", "-b", f"127.0.0.1:{port}", *options, "wsgi:app"]
         process = subprocess.Popen(command, cwd=ROOT, env=self.env, start_new_session=True)
         self.processes.append(process)
         wait_for_port(port, process)
