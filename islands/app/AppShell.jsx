@@ -1,10 +1,11 @@
 // The `app-shell` island: what belongs to the page, not to a region — the live socket held from
-// sign-in on, the frame's layout (sidebar shown or hidden, the phone drawer and its scrim), and
+// sign-in on, the guard (while the first access token comes, or when the sign-in is over), the frame's layout (sidebar shown or hidden, the phone drawer and its scrim), and
 // the shell's modals. The regions are islands of their own (./regions); all of them share one
 // QueryClient, router, store and socket. main.jsx mounts this one last, so once it is mounted
 // every region has mounted too.
 import { useEffect } from 'react';
 import { createPortal } from 'react-dom';
+import AuthGuard from './AuthGuard.jsx';
 import useLiveAccount from './live/useLiveAccount.js';
 import useLiveFriends from './live/useLiveFriends.js';
 import useLiveNotifications from './live/useLiveNotifications.js';
@@ -65,6 +66,7 @@ function Shell({ user }) {
       )}
       <Modals route={route} />
       <MembersHost route={route} user={user} />
+      <AuthGuard />
     </>
   );
 }

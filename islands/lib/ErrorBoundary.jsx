@@ -16,13 +16,15 @@ export default class ErrorBoundary extends Component {
   render() {
     const { error } = this.state;
     if (!error) return this.props.children;
+    // Whatever was thrown: an Error's message, a thrown text, or the spec's fallback for neither.
+    const detail = (typeof error === 'string' ? error : error?.message) || t('Произошла неожиданная ошибка');
     return (
       <div className="island-error" role="alert">
         <p className="island-error__title">{t('Что-то пошло не так')}</p>
         <p className="island-error__text">{t('Произошла ошибка в приложении. Попробуйте перезагрузить страницу.')}</p>
         <details className="island-error__details">
           <summary>{t('Подробности')}</summary>
-          <code>{String(error?.message || error)}</code>
+          <code>{detail}</code>
         </details>
         <div className="island-error__actions">
           <button type="button" className="btn btn-primary" onClick={() => this.setState({ error: null })}>

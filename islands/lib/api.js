@@ -1,6 +1,7 @@
 // The one fetch wrapper (spec §7 and §8 "HTTP wrapper"): JSON in and out, cookies, the bearer
 // token while one is held, one silent refresh shared by concurrent calls on a 401, and every
 // failure thrown as an ApiError {message, status, code, errors}.
+import { phaseShown, sessionPhase, setSessionPhase } from './sessionPhase.js';
 
 // The access token lives in memory only: a page load starts without one and refreshes from the
 // httpOnly cookie when a call needs it.
@@ -87,15 +88,20 @@ let sessionEnded = false; // the last refresh was refused (not merely unreachabl
 export const isSessionEnded = () => sessionEnded;
 
 export function refreshSession() {
+  // Only the page's first token is waited for in sight (the guard); later ones come silently.
+  if (sessionPhase() === 'starting') setSessionPhase('authorising');
   refreshing ??= send('/api/auth/refresh', { method: 'POST' })
     .then((data) => {
       setAccessToken(data?.accessToken);
       sessionEnded = false;
+      if (sessionPhase() !== 'leaving') setSessionPhase('ready');
       return true;
     })
     .catch((error) => {
       setAccessToken(null);
       sessionEnded = error?.status === 401;
+      if (sessionEnded && sessionPhase() !== 'leaving') setSessionPhase('ended');
+      else if (sessionPhase() === 'authorising') setSessionPhase('starting'); // unreachable: not known yet
       return false;
     })
     .finally(() => {
@@ -133,10 +139,16 @@ export function signOut() {
   setAccessToken(null);
 }
 
+// How long the guard says 'Перенаправление на страницу входа...' before the page goes: long
+// enough to be read, so the page does not vanish unexplained.
+const LEAVING_PAUSE_MS = 700;
+
 /** The sign-in is gone: go to the sign-in page (unless already on an auth page, or signing out). */
 export function leaveForSignIn() {
-  if (signingOut) return;
-  if (!AUTH_PAGES.test(window.location.pathname)) window.location.assign('/login');
+  if (signingOut || AUTH_PAGES.test(window.location.pathname) || sessionPhase() === 'leaving') return;
+  setSessionPhase('leaving');
+  if (phaseShown()) setTimeout(() => window.location.assign('/login'), LEAVING_PAUSE_MS);
+  else window.location.assign('/login'); // no guard on this page: nothing to read first
 }
 
 export const get = (path, options) => request(path, { ...options, method: 'GET' });

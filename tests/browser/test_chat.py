@@ -82,7 +82,7 @@ def test_two_people_chat_live_and_nothing_is_lost(app, live, browser, second_bro
     # B replies and reacts; A sees both.
     ActionChains(second_browser).move_to_element(question).perform()
     question.find_element(By.XPATH, ".//button[@aria-label='Ответить']").click()
-    wait_for_text(second_browser, "Ответ @olga")
+    assert wait_for(second_browser, ".composer__reply-text").text == "Ответ @olga"  # the spec's reply banner
     say(second_browser, "Я в деле!")
     answer = wait_for_message(browser, "Я в деле!")
     assert "Кто в рейд сегодня?" in answer.find_element(By.CSS_SELECTOR, ".message__reply").text

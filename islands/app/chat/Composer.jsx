@@ -206,6 +206,7 @@ export default function Composer({ channel, me, replyTo, onReply, onCancelReply 
       {replyTo && (
         <div className="composer__reply">
           <span className="composer__reply-text">
+            {/* The spec's 'Ответ @user', the name in bold. */}
             {rich(t('Ответ {name}'), { name: <strong>@{replyTo.author?.username}</strong> })}
           </span>
           <button type="button" className="icon-button icon-button--sm composer__reply-cancel" onClick={onCancelReply}

@@ -43,6 +43,7 @@ function Header({ serverId, server, isPending, notFound }) {
           ) : (
             <>
               <h2 className="channel-view__name truncate">
+                {/* Spec 001 "Sidebar": 'Сервер #id' when the server could not be read (its name unknown). */}
                 {notFound ? t('Сервер не найден') : server?.name ?? t('Сервер #{id}', { id: serverId })}
               </h2>
               {!notFound && (

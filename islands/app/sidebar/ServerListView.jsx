@@ -1,4 +1,4 @@
-// The server list view: recommendations, 'Личные сообщения', 'Ваши серверы (n)', create and join.
+// The server list view: recommendations, 'Личные сообщения', 'Ваши серверы (count)', create and join.
 import LogIn from 'lucide-react/icons/log-in';
 import Plus from 'lucide-react/icons/plus';
 import { useServers } from '../data/queries.js';

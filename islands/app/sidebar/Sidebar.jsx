@@ -1,6 +1,7 @@
 // The left column (spec "Sidebar"): the server list, or the active server's channels slid in.
 import { Suspense, useEffect } from 'react';
 import preloadable from '../../lib/preloadable.jsx';
+import { isSignedOut, useSessionPhase } from '../../lib/sessionPhase.js';
 import ChannelView from './ChannelView.jsx';
 import { t } from '../../lib/i18n.js';
 
@@ -15,10 +16,19 @@ export const prepareSidebar = (route) => (route.serverId == null ? ServerListVie
 
 export default function Sidebar({ user, route }) {
   const { serverId, channelId } = route;
+  const signedOut = isSignedOut(useSessionPhase());
   useEffect(() => {
     const timer = setTimeout(() => ServerListView.preload().catch(() => {}), AFTER_LOAD_MS);
     return () => clearTimeout(timer);
   }, []);
+  // The sign-in ended under the page (refused refresh): no list is true any more, until it leaves.
+  if (signedOut) {
+    return (
+      <nav id="app-sidebar" className="sidebar" aria-label={t('Серверы')}>
+        <p className="sidebar__signed-out">{t('Войдите для просмотра серверов')}</p>
+      </nav>
+    );
+  }
   return (
     <nav id="app-sidebar" className="sidebar" aria-label={serverId == null ? t('Серверы') : t('Каналы')}>
       {serverId == null ? (

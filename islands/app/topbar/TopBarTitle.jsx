@@ -25,6 +25,7 @@ export default function TopBarTitle({ route }) {
     <nav className="app-topbar__title" aria-label={t('Где вы')}>
       <Link to={serverPath(serverId)} className="app-topbar__server">
         <ServerIcon server={server} size={24} />
+        {/* Spec 001 "Sidebar": 'Сервер #id' while the server's name is not known yet. */}
         <span className="truncate">{server?.name ?? t('Сервер #{id}', { id: serverId })}</span>
       </Link>
       {channel && (
