@@ -46,3 +46,11 @@ def test_a_live_socket_is_asked_to_come_back_later(stranded):
     app, token = stranded
     with LiveServer(app) as server:
         assert Socket(server.url, token).closed_with(timeout=10) == (1013, "try again later")
+
+
+def test_a_message_sent_meanwhile_answers_503_not_500(stranded):
+    """The send's one statement takes its connection from the pool itself (database.HotStatement)."""
+    app, token = stranded
+    response = app.test_client().post("/api/messages/1/messages", json={"content": "есть кто?"},
+                                      headers={"Authorization": f"Bearer {token}"})
+    assert response.status_code == 503 and response.get_json()["code"] == "SERVICE_UNAVAILABLE"

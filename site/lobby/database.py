@@ -106,7 +106,10 @@ class HotStatement:
         dialect = engine.dialect
         sql, processors = self._for(dialect)
         params = {**params, **{name: process(params[name]) for name, process in processors.items() if name in params}}
-        pooled = engine.raw_connection()
+        try:
+            pooled = engine.raw_connection()
+        except dialect.loaded_dbapi.Error as error:  # no connection to be had (a restart): say it in SQLAlchemy's words
+            raise DBAPIError.instance(sql, params, error, dialect.loaded_dbapi.Error, connection_invalidated=True) from error
         cursor = None
         try:
             dialect.set_isolation_level(pooled.dbapi_connection, "AUTOCOMMIT")

@@ -29,6 +29,12 @@ MONITORING_SECONDS = 10
 RESTART_SECONDS = 5
 
 
+class LobbyWorker(Worker):
+    # While Redis is away RQ waits longer and longer between tries, up to a minute by default:
+    # once it is back, jobs (a sign-up's code) should run within seconds.
+    max_connection_wait_time = 5.0
+
+
 def app_for_job() -> Flask:
     """The app a job runs in: the current one (inline or in a work horse), else a new one."""
     global _engine_pid
@@ -68,9 +74,11 @@ def worker_command(burst: bool) -> None:
     while True:
         # The scheduler runs the retries' delays (10 s, 1 min, 5 min); maintenance every 30 s hands
         # a job whose worker was killed back to its retries (RQ sees it abandoned once its
-        # heartbeat, job_monitoring_interval + 60 s, lapses).
-        worker = Worker([jobs_queue.queue_name()], connection=connection, maintenance_interval=MAINTENANCE_SECONDS,
-                        job_monitoring_interval=MONITORING_SECONDS)
+        # heartbeat, job_monitoring_interval + 60 s, lapses) and takes over a dead worker's
+        # scheduler. An idle worker looks at maintenance only between its waits for a job, which
+        # last worker_ttl - 15 s: 405 s by default, 30 s here.
+        worker = LobbyWorker([jobs_queue.queue_name()], connection=connection, maintenance_interval=MAINTENANCE_SECONDS,
+                             job_monitoring_interval=MONITORING_SECONDS, worker_ttl=MAINTENANCE_SECONDS + 15)
         try:
             worker.work(burst=burst, with_scheduler=True, logging_level=current_app.config["LOG_LEVEL"])
         except RedisError as error:
