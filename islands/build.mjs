@@ -118,6 +118,10 @@ const options = (lang) => ({
   chunkNames: 'chunks/[name]-[hash]',
   outdir: path.join(buildRoot, lang),
   define: { __LANG__: JSON.stringify(lang) },
+  // The bundled packages' license notices go to a `<file>.LEGAL.txt` beside each file, named in
+  // its last line, instead of inside it: the same notices, shipped, but not downloaded by every
+  // page (a chunk with icons carried one line per icon; about 1 KB gzipped of the /app first load).
+  legalComments: 'linked',
   metafile: true,
   logLevel: 'warning',
   plugins: [translate(lang), manifest(lang)],

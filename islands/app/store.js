@@ -1,10 +1,10 @@
 // Client state of the shell (spec §3 "Chat state", the part this shell needs). Only
 // sidebarCollapsed persists locally.
 import { create } from 'zustand';
-import { createJSONStorage, persist } from 'zustand/middleware';
+import { remembered } from '../lib/remembered.js';
 
 export const useShell = create(
-  persist(
+  remembered('lobby.shell', ['sidebarCollapsed'])(
     (set) => ({
       sidebarCollapsed: false, // wide screens: the sidebar is hidden
       drawerOpen: window.location.pathname.replace(/\/+$/, '') === '/app', // phones: slid over the content
@@ -18,10 +18,5 @@ export const useShell = create(
       openCreateChannel: (serverId, type) => set({ createChannel: { serverId, type } }),
       closeCreateChannel: () => set({ createChannel: null }),
     }),
-    {
-      name: 'lobby.shell',
-      storage: createJSONStorage(() => localStorage),
-      partialize: (state) => ({ sidebarCollapsed: state.sidebarCollapsed }),
-    },
   ),
 );

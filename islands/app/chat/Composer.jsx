@@ -11,12 +11,11 @@ import X from 'lucide-react/icons/x';
 import { Suspense, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import preloadable from '../../lib/preloadable.jsx';
 import { toast } from '../../lib/toast.js';
-import { PendingFiles, UploadProgress } from './ComposerFiles.jsx';
 import EmojiPickerButton from './EmojiPickerButton.jsx';
 import { MAX_FILES, releaseFiles, takeFiles } from './files.js';
 import { newNonce, sendMessage, sendWithFiles } from './outbox.js';
 import { channelOf, setEditing, setRestore, useChat } from './store.js';
-import { AttachPanel, preloadTools } from './tools.js';
+import { AttachPanel, PendingFiles, preloadTools, UploadProgress } from './tools.js';
 import useMentionSuggest from './useMentionSuggest.js';
 import useTypingSignal from './useTypingSignal.js';
 import { useIsPhone } from '../ui/useMediaQuery.js';
@@ -201,8 +200,11 @@ export default function Composer({ channel, me, replyTo, onReply, onCancelReply 
       {panelOpen && (
         <Suspense fallback={null}><AttachPanel onPick={() => picker.current?.click()} disabled={sending} /></Suspense>
       )}
-      <PendingFiles files={files} onRemove={removeFile} disabled={sending} />
-      <UploadProgress value={progress} />
+      {/* Their code comes with the tools (tools.js): only asked for once there is something to show. */}
+      {files.length > 0 && (
+        <Suspense fallback={null}><PendingFiles files={files} onRemove={removeFile} disabled={sending} /></Suspense>
+      )}
+      {sending && <Suspense fallback={null}><UploadProgress value={progress} /></Suspense>}
       {replyTo && (
         <div className="composer__reply">
           <span className="composer__reply-text">

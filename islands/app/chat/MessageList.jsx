@@ -12,7 +12,7 @@ import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } fr
 import EmptyState from '../ui/EmptyState.jsx';
 import MessageItem from './MessageItem.jsx';
 import MessageSkeleton from './MessageSkeleton.jsx';
-import { jumpToPresent, loadNewer } from './pastWindow.js';
+import { jumpToPresent, loadNewer } from './jump.js';
 import { buildRows } from './rows.js';
 import useReadMarker from './readMarker.js';
 import { channelOf, useChat } from './store.js';

@@ -2,8 +2,7 @@
 // without one, a channel still holding a window of its past (from an earlier jump) shows the
 // present again.
 import { useEffect } from 'react';
-import { goToMessage, useJump } from './jump.js';
-import { jumpToPresent } from './pastWindow.js';
+import { goToMessage, jumpToPresent, useJump } from './jump.js';
 import { channelOf, useChat } from './store.js';
 
 export default function useJumpToMessage(channelId) {

@@ -3,21 +3,16 @@
 // device; on phones it slides over the content and starts closed on every page, as a drawer that
 // covered the chat on arrival would be in the way.
 import { create } from 'zustand';
-import { createJSONStorage, persist } from 'zustand/middleware';
+import { remembered } from '../../lib/remembered.js';
 
 export const useMembersDrawer = create(
-  persist(
+  remembered('lobby.membersDrawer', ['open'])(
     (set) => ({
       open: true, // wide screens: Discord shows the members beside a channel until one hides them
       phoneOpen: false,
       toggle: (phone) => set((state) => (phone ? { phoneOpen: !state.phoneOpen } : { open: !state.open })),
       closePhone: () => set({ phoneOpen: false }),
     }),
-    {
-      name: 'lobby.membersDrawer',
-      storage: createJSONStorage(() => localStorage),
-      partialize: (state) => ({ open: state.open }),
-    },
   ),
 );
 

@@ -2,7 +2,30 @@
 // group, with the keys as this keyboard names them. Loaded when first opened (../later.js).
 import Modal from '../ui/Modal.jsx';
 import { t } from '../../lib/i18n.js';
-import { GROUPS, SHORTCUTS, shownKeys } from './registry.js';
+import { SHORTCUTS, shownKeys } from './registry.js';
+
+const GROUPS = { general: t('Общие'), navigation: t('Навигация'), voice: t('Голос') };
+
+// What each entry of the registry is called (by its id): kept here, off the page's first load.
+const LABELS = {
+  palette: t('Командная палитра'),
+  search: t('Поиск сообщений'),
+  help: t('Сочетания клавиш'),
+  escape: t('Закрыть верхний слой'),
+  perf: t('Панель производительности'),
+  gaming: t('Игровая панель'),
+  discover: t('Найти сервер'),
+  create: t('Создать сервер'),
+  friends: t('Друзья'),
+  settings: t('Настройки'),
+  server: t('Сервер по номеру в списке'),
+  previous: t('Предыдущий канал'),
+  next: t('Следующий канал'),
+  previousUnread: t('Предыдущий непрочитанный канал'),
+  nextUnread: t('Следующий непрочитанный канал'),
+  mute: t('Микрофон: вкл./выкл.'),
+  deafen: t('Звук: вкл./выкл.'),
+};
 
 export default function HelpSheet({ onClose }) {
   return (
@@ -14,7 +37,7 @@ export default function HelpSheet({ onClose }) {
           <dl className="help-sheet__list">
             {SHORTCUTS.filter((entry) => entry.group === group).map((entry) => (
               <div key={entry.id} className="help-sheet__row" data-shortcut={entry.id}>
-                <dt>{entry.label}</dt>
+                <dt>{LABELS[entry.id]}</dt>
                 <dd><kbd className="palette__kbd">{shownKeys(entry.keys)}</kbd></dd>
               </div>
             ))}

@@ -2,7 +2,9 @@
 // them (mounted by regions/PaletteIsland.jsx). No feature listens for its own keys: the voice
 // switches (Ctrl+M / Ctrl+D) and the palette's Ctrl+/ are entries here. The help sheet
 // (HelpSheet.jsx), the palette's commands, the game centre's menu and the voice switches' titles
-// show the keys from here (`keysOf`, `ariaKeysOf`), so they cannot drift from what acts.
+// show the keys from here (`keysOf`, `ariaKeysOf`), so they cannot drift from what acts. What each
+// entry is called is the help sheet's (HelpSheet.jsx, by id): the names are read only there, and
+// this table is first-load code (the listener needs it from the start).
 //
 // Ctrl+/ is named three times (the palette's "message search (Ctrl+/)", "Ctrl/Cmd+/ opens the
 // palette prefilled with 'search '", and the issue's "help sheet on '?' or Ctrl+/"). Decided:
@@ -20,7 +22,6 @@
 // person in the composer (which takes the focus in every channel) needs; '?' types a '?'.
 // Over an open modal dialog only the entries marked `overDialogs` act.
 import { useEffect } from 'react';
-import { t } from '../../lib/i18n.js';
 import { usePalette } from '../palette/store.js';
 import { useUnread } from '../data/unread.js';
 import { navigate, useRouter } from '../router.js';
@@ -50,8 +51,6 @@ const ALT_IN_FIELDS = !MAC;
 const hasDialog = () => Boolean(document.querySelector('dialog[open]'));
 const go = (path) => () => navigate(path);
 
-export const GROUPS = { general: t('Общие'), navigation: t('Навигация'), voice: t('Голос') };
-
 // The navigation code loads on the first of these keys (a small chunk of its own); it acts on where
 // the page was and what was unread when the key was pressed, not when the code arrived.
 const navigation = (name, ...args) => (value) => {
@@ -60,42 +59,42 @@ const navigation = (name, ...args) => (value) => {
 };
 
 export const SHORTCUTS = [
-  { id: 'palette', group: 'general', keys: 'Ctrl+K', label: t('Командная палитра'), inFields: true, overDialogs: true,
+  { id: 'palette', group: 'general', keys: 'Ctrl+K', inFields: true, overDialogs: true,
     // Over another dialog it would stack two: only from the app itself, or to close itself.
     run: () => { const { open, togglePalette } = usePalette.getState(); if (open || !hasDialog()) togglePalette(); } },
-  { id: 'search', group: 'general', keys: 'Ctrl+/', label: t('Поиск сообщений'), inFields: true,
+  { id: 'search', group: 'general', keys: 'Ctrl+/', inFields: true,
     match: (event) => (event.ctrlKey || event.metaKey) && !event.altKey && (event.code === 'Slash' || event.key === '/'),
     run: () => { if (!hasDialog()) usePalette.getState().openPalette('search '); } },
-  { id: 'help', group: 'general', keys: '?', label: t('Сочетания клавиш'),
+  { id: 'help', group: 'general', keys: '?',
     match: (event) => event.key === '?' && !event.ctrlKey && !event.metaKey && !event.altKey,
     run: () => useLayers.getState().openHelp() },
-  { id: 'escape', group: 'general', keys: 'Esc', label: t('Закрыть верхний слой'), inFields: true,
+  { id: 'escape', group: 'general', keys: 'Esc', inFields: true,
     match: (event) => event.key === 'Escape' && !event.ctrlKey && !event.metaKey && !event.altKey,
     // Dialogs, menus and the phone drawer close themselves on Escape; the panel here is ours.
     when: () => useLayers.getState().perf, run: () => useLayers.getState().closePerf() },
-  { id: 'perf', group: 'general', keys: 'Ctrl+Shift+P', label: t('Панель производительности'), inFields: true,
+  { id: 'perf', group: 'general', keys: 'Ctrl+Shift+P', inFields: true,
     run: () => useLayers.getState().togglePerf() },
-  { id: 'gaming', group: 'navigation', keys: 'Ctrl+G', label: t('Игровая панель'), inFields: true, run: go('/gaming') },
-  { id: 'discover', group: 'navigation', keys: 'Ctrl+F', label: t('Найти сервер'), inFields: true, run: go('/app/discover') },
-  { id: 'create', group: 'navigation', keys: 'Ctrl+N', label: t('Создать сервер'), inFields: true, run: go('/app/create-server') },
-  { id: 'friends', group: 'navigation', keys: 'Ctrl+U', label: t('Друзья'), inFields: true, run: go('/friends') },
-  { id: 'settings', group: 'navigation', keys: 'Ctrl+,', label: t('Настройки'), inFields: true, run: go('/app/settings') },
-  { id: 'server', group: 'navigation', keys: 'Alt+1…9', label: t('Сервер по номеру в списке'), inFields: ALT_IN_FIELDS,
+  { id: 'gaming', group: 'navigation', keys: 'Ctrl+G', inFields: true, run: go('/gaming') },
+  { id: 'discover', group: 'navigation', keys: 'Ctrl+F', inFields: true, run: go('/app/discover') },
+  { id: 'create', group: 'navigation', keys: 'Ctrl+N', inFields: true, run: go('/app/create-server') },
+  { id: 'friends', group: 'navigation', keys: 'Ctrl+U', inFields: true, run: go('/friends') },
+  { id: 'settings', group: 'navigation', keys: 'Ctrl+,', inFields: true, run: go('/app/settings') },
+  { id: 'server', group: 'navigation', keys: 'Alt+1…9', inFields: ALT_IN_FIELDS,
     match: (event) => !event.ctrlKey && !event.metaKey && event.altKey && !event.shiftKey
       && /^Digit[1-9]$/.test(event.code) && Number(event.code.slice(5)),
     run: navigation('openNthServer') },
-  { id: 'previous', group: 'navigation', keys: 'Alt+↑', label: t('Предыдущий канал'), inFields: ALT_IN_FIELDS,
+  { id: 'previous', group: 'navigation', keys: 'Alt+↑', inFields: ALT_IN_FIELDS,
     run: navigation('stepChannel', -1) },
-  { id: 'next', group: 'navigation', keys: 'Alt+↓', label: t('Следующий канал'), inFields: ALT_IN_FIELDS,
+  { id: 'next', group: 'navigation', keys: 'Alt+↓', inFields: ALT_IN_FIELDS,
     run: navigation('stepChannel', 1) },
-  { id: 'previousUnread', group: 'navigation', keys: 'Alt+Shift+↑', label: t('Предыдущий непрочитанный канал'),
+  { id: 'previousUnread', group: 'navigation', keys: 'Alt+Shift+↑',
     inFields: ALT_IN_FIELDS, run: navigation('stepUnread', -1) },
-  { id: 'nextUnread', group: 'navigation', keys: 'Alt+Shift+↓', label: t('Следующий непрочитанный канал'),
+  { id: 'nextUnread', group: 'navigation', keys: 'Alt+Shift+↓',
     inFields: ALT_IN_FIELDS, run: navigation('stepUnread', 1) },
   // Only in voice: elsewhere Ctrl+D stays the browser's bookmark (the palette's commands say why not).
-  { id: 'mute', group: 'voice', keys: 'Ctrl+M', label: t('Микрофон: вкл./выкл.'), inFields: true, overDialogs: true,
+  { id: 'mute', group: 'voice', keys: 'Ctrl+M', inFields: true, overDialogs: true,
     when: inVoice, run: () => voiceSwitch('toggleMute') },
-  { id: 'deafen', group: 'voice', keys: 'Ctrl+D', label: t('Звук: вкл./выкл.'), inFields: true, overDialogs: true,
+  { id: 'deafen', group: 'voice', keys: 'Ctrl+D', inFields: true, overDialogs: true,
     when: inVoice, run: () => voiceSwitch('toggleDeafen') },
 ];
 for (const entry of SHORTCUTS) entry.match ??= combo(entry.keys);

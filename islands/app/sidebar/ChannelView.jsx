@@ -5,15 +5,19 @@ import IdCard from 'lucide-react/icons/id-card';
 import ServerOff from 'lucide-react/icons/server-off';
 import Settings from 'lucide-react/icons/settings';
 import ShieldCheck from 'lucide-react/icons/shield-check';
+import { Suspense } from 'react';
 import { canManageChannels, isMember, useChannels, useServer } from '../data/queries.js';
 import { Link, serverPath } from '../router.js';
 import ServerIcon from '../ui/ServerIcon.jsx';
 import Skeleton from '../ui/Skeleton.jsx';
 import { useDeveloperMode } from '../ui/useDeveloperMode.js';
 import { copyId } from '../../lib/clipboard.js';
+import preloadable from '../../lib/preloadable.jsx';
 import ChannelList from './ChannelList.jsx';
-import SidebarJoin from './SidebarJoin.jsx';
 import { t } from '../../lib/i18n.js';
+
+/** The join button of a server the user is not in: its code loads when one is shown (see Sidebar.jsx). */
+export const SidebarJoin = preloadable(() => import('./SidebarJoin.jsx'));
 
 // Spec: a server without channels shows these three, not clickable.
 const PLACEHOLDERS = [
@@ -74,7 +78,7 @@ export default function ChannelView({ user, serverId, channelId }) {
     <div className="sidebar__pane sidebar__pane--channels">
       <Header serverId={serverId} server={server} isPending={serverQuery.isPending} notFound={notFound} />
       <div className="channel-view__lists">
-        {server && !member && <SidebarJoin server={server} />}
+        {server && !member && <Suspense fallback={null}><SidebarJoin server={server} /></Suspense>}
         {(member || serverQuery.isPending) && (
           <>
             <ChannelList title={t('Текстовые каналы')} type="TEXT" serverId={serverId} activeId={channelId}

@@ -2,7 +2,9 @@
 import { Suspense, useEffect } from 'react';
 import preloadable from '../../lib/preloadable.jsx';
 import { isSignedOut, useSessionPhase } from '../../lib/sessionPhase.js';
-import ChannelView from './ChannelView.jsx';
+import { appQueryClient } from '../data/queryClient.js';
+import { keys } from '../data/queries.js';
+import ChannelView, { SidebarJoin } from './ChannelView.jsx';
 import { t } from '../../lib/i18n.js';
 
 // The server list (with the DM list and the recommendations) is not in a channel page's first
@@ -11,8 +13,13 @@ import { t } from '../../lib/i18n.js';
 const ServerListView = preloadable(() => import('./ServerListView.jsx'));
 const AFTER_LOAD_MS = 2000;
 
-/** Loads the code of the view `route` shows, so that the island's first render needs no fallback. */
-export const prepareSidebar = (route) => (route.serverId == null ? ServerListView.preload() : Promise.resolve());
+/** Loads the code of the view `route` shows, so that the island's first render needs no fallback:
+ * the list, or the join button of a server the page shows to someone not in it. */
+export function prepareSidebar(route) {
+  if (route.serverId == null) return ServerListView.preload();
+  const seeded = appQueryClient().getQueryData(keys.server(route.serverId))?.server;
+  return seeded && !seeded.myRole ? SidebarJoin.preload() : Promise.resolve();
+}
 
 export default function Sidebar({ user, route }) {
   const { serverId, channelId } = route;
