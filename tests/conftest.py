@@ -134,6 +134,9 @@ def app(make_app, _migrated):
     app = make_app()
     yield app
     wait_for_local_jobs(app)
+    # Presence first: an announcement still being told, or a departure settling, would otherwise
+    # write its rows into the tables just emptied, for the next test to read.
+    app.extensions["lobby.presence"].close()
     with app.app_context():
         with suppress(RedisError):  # a test may have pointed the limiter at a dead Redis
             limiter.reset()  # no test inherits another's rate-limit counters

@@ -21,6 +21,7 @@ def app(make_app, _migrated, redis_server):
     the tables emptied afterwards, as the suite's `app` does."""
     made = make_app(REDIS_URL=redis_server.url)
     yield made
+    made.extensions["lobby.presence"].close()  # nothing told after the tables are emptied
     with made.app_context():
         for table in reversed(db.metadata.sorted_tables):
             db.session.execute(delete(table))

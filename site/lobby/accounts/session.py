@@ -24,6 +24,13 @@ class CookieSessions(SecureCookieSessionInterface):
     (and test-serializes with it) on every request, even an API call with no cookie, which was a
     twentieth of a message send's CPU."""
 
+    def open_session(self, app, request):
+        # The live socket is signed in by its token, never by the cookie: no cookie is read for it
+        # (a reconnect storm opens thousands at once).
+        if request.path == "/ws":
+            return self.null_session_class()
+        return super().open_session(app, request)
+
     def get_signing_serializer(self, app):
         keys = (app.secret_key, tuple(app.config["SECRET_KEY_FALLBACKS"] or ()))
         made = app.extensions.get("lobby.session-signer")

@@ -131,13 +131,15 @@ def session_users(claims: list[Claims]) -> list[User | None]:
     sign_ins = sorted({c.sign_in_id for c in claims if c.sign_in_id is not None})
     rows = db.session.execute(SIGNED_IN_USERS, {"sign_ins": sign_ins, "now": utcnow()}).all() if sign_ins else []
     by_sign_in = {sign_in_id: user for user, sign_in_id in rows}
-    found = []
-    for claim in claims:
-        user = by_sign_in.get(claim.sign_in_id) if claim.sign_in_id is not None else None
-        stands = (user is not None and user.id == claim.user_id and user.session_version == claim.session_version
-                  and user.is_active)
-        found.append(user if stands else None)
-    return found
+    return [by_sign_in.get(claim.sign_in_id) if stands(claim, by_sign_in.get(claim.sign_in_id)) else None
+            for claim in claims]
+
+
+def stands(claim: Claims, user: User | None) -> bool:
+    """Whether `user`, read with the sign-in `claim` names (ended and expired ones left out), is
+    still the session the claim was issued for: no reset or deactivation since."""
+    return (claim.sign_in_id is not None and user is not None and user.id == claim.user_id
+            and user.session_version == claim.session_version and user.is_active)
 
 
 def user_for_access_token(token: str) -> User | None:

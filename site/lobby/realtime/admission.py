@@ -6,7 +6,7 @@ presence. One socket at a time that was eight round trips and about 10 ms of CPU
 second over two workers, so a reconnect storm (a deploy sends every client back at once) took
 most of a minute. Here the sockets that arrive together are admitted together, as the bus
 publishes (`publisher.py`): the first to arrive admits every socket waiting when it starts, round
-after round, until none waits, while the others wait for their round. A round costs four
+after round, until none waits, while the others wait for their round. A round costs two
 statements and two Redis round trips however many sockets it holds; the arrivals it makes are
 told to others afterwards, off the handshake's path (`herald.py`).
 """
@@ -15,15 +15,30 @@ from __future__ import annotations
 import logging
 import threading
 
-from lobby.accounts.tokens import session_users
+from sqlalchemy import bindparam, select
+
+from lobby.accounts.models import SignIn, User
+from lobby.accounts.tokens import session_users, stands
+from lobby.database import AmongIds, utcnow
 from lobby.extensions import db
-from lobby.realtime.connection import CLOSE_UNAUTHORIZED, Connection, encode, wire
+from lobby.friends.models import Privacy
+from lobby.realtime.connection import CLOSE_UNAUTHORIZED, Connection, SocketUser, encode, wire
 from lobby.realtime.watch import readable_channels_of, register_watching
-from lobby.settings.presence import presence_choices
+from lobby.settings.models import UserSettings
+from lobby.settings.presence import presence_choice
 
 log = logging.getLogger(__name__)
 
 RECHECK_BATCH = 1000  # sockets checked again per statement after the bus was away
+
+# A round's sockets: each one's user, while the sign-in its token names stands (`tokens.stands`
+# checks the rest), with what presence needs of their settings.
+ADMISSION = (select(User.id, User.username, User.session_version, User.is_deactivated, SignIn.id,
+                    UserSettings.document, Privacy.online_status)
+             .join(SignIn, SignIn.user_id == User.id)
+             .outerjoin(UserSettings, UserSettings.user_id == User.id)
+             .outerjoin(Privacy, Privacy.user_id == User.id)
+             .where(AmongIds(SignIn.id, "sign_ins"), SignIn.ended_at.is_(None), SignIn.expires_at > bindparam("now")))
 
 
 class _Waiting:
@@ -79,58 +94,62 @@ class Gate:
             raise
 
     def _round(self, current: list[_Waiting]) -> None:
+        hub = self.app.extensions["lobby.hub"]
         try:
-            admitted = self._check_sessions(current)
-        except Exception:
-            log.exception("live sockets not admitted: their sessions could not be read")
-            return  # each `admitted` stays None: the gateway asks those clients to come back
+            choices = self._check_sessions(current)
+            admitted = [waiting.conn for waiting in current if waiting.admitted]
+            # Read before the channels are: a revocation after it makes `hub.register` refuse.
+            marks = {user_id: hub.revocation_mark(user_id) for user_id in choices}
+            watched = readable_channels_of(sorted(choices)) if choices else {}
+        except Exception:  # the database is away: each waiting socket is asked to come back
+            log.exception("live sockets not admitted: the database did not answer")
+            for waiting in current:
+                waiting.admitted = None
+            return
         finally:
             db.session.remove()
         try:
             if admitted:
-                self._register(admitted)
+                self._register(admitted, choices, marks, watched)
         except Exception:  # a bug, not a blip: those sockets are closed rather than left half-made
             log.exception("live sockets not registered")
             for waiting in current:
                 waiting.admitted = None if waiting.admitted else waiting.admitted
 
-    def _check_sessions(self, current: list[_Waiting]) -> list[Connection]:
-        users = session_users([waiting.conn.claims for waiting in current])
-        admitted = []
-        for waiting, user in zip(current, users):
-            waiting.admitted = user is not None
-            if user is not None:
+    def _check_sessions(self, current: list[_Waiting]) -> dict[int, tuple[str, str]]:
+        """Each socket's session, with its user's presence choices, in one statement: sets
+        `admitted` and `conn.user`; returns {user id: (status, onlineStatus)} of those admitted."""
+        sign_ins = sorted({w.conn.claims.sign_in_id for w in current if w.conn.claims.sign_in_id is not None})
+        rows = db.session.execute(ADMISSION, {"sign_ins": sign_ins, "now": utcnow()}).all() if sign_ins else []
+        by_sign_in = {sign_in_id: (SocketUser(user_id, username, version, not deactivated), document, online_status)
+                      for user_id, username, version, deactivated, sign_in_id, document, online_status in rows}
+        choices = {}
+        for waiting in current:
+            claim = waiting.conn.claims
+            user, document, online_status = by_sign_in.get(claim.sign_in_id, (None,) * 3)
+            waiting.admitted = stands(claim, user)
+            if waiting.admitted:
                 waiting.conn.user = user
-                admitted.append(waiting.conn)
-        return admitted
+                choices[user.id] = presence_choice(document, online_status)
+        return choices
 
-    def _register(self, conns: list[Connection]) -> None:
-        """The admitted sockets' presence choices, watched channels and greetings. Presence is a
-        nicety: without Redis the sockets still open, as the user's default status."""
+    def _register(self, conns: list[Connection], choices: dict[int, tuple[str, str]], marks: dict[int, int],
+                  watched: dict[int, dict[int, int | None]]) -> None:
+        """Greetings, watched channels and presence for the admitted sockets. Presence is a nicety:
+        without Redis the sockets still open (as their chosen status, counted once Redis is back)."""
         hub, presence = self.app.extensions["lobby.hub"], self.app.extensions["lobby.presence"]
-        user_ids = sorted({conn.user_id for conn in conns})
-        statuses = {user_id: "online" for user_id in user_ids}
         try:
-            choices = presence_choices(user_ids)
             presence.remember_many(choices)
-            statuses = {user_id: status for user_id, (status, _) in choices.items()}
         except Exception:
             log.exception("presence choices not copied for %s sockets", len(conns))
-        marks = {user_id: hub.revocation_mark(user_id) for user_id in user_ids}
-        try:
-            watched = readable_channels_of(user_ids)
-        except Exception:
-            log.exception("watched channels not loaded for %s sockets", len(conns))
-            watched = None
-        finally:
-            db.session.remove()
         for conn in conns:
             greeting = wire(encode({"type": "connected", "data": {
-                "userId": conn.user_id, "username": conn.user.username, "status": statuses[conn.user_id]}}))
-            if watched is None or not hub.register(conn, greeting, watched[conn.user_id], marks[conn.user_id]):
+                "userId": conn.user_id, "username": conn.user.username, "status": choices[conn.user_id][0]}}))
+            if not hub.register(conn, greeting, watched[conn.user_id], marks[conn.user_id]):
                 register_watching(hub, conn, greeting)  # lost channels meanwhile: read again, alone
         try:
-            presence.connected_many([conn.user_id for conn in conns])
+            presence.connected_many([conn.user_id for conn in conns],
+                                    {user_id: status for user_id, (status, _) in choices.items()})
         except Exception:
             log.exception("presence not counted for %s sockets", len(conns))
 

@@ -19,6 +19,7 @@ import socket
 import struct
 import threading
 from collections import deque
+from dataclasses import dataclass
 from time import monotonic
 
 from simple_websocket import ConnectionClosed
@@ -53,9 +54,19 @@ def wire(payload: bytes) -> bytes:
 PING_FRAME = wire(b'{"type":"ping","data":{}}')
 
 
+@dataclass(frozen=True, slots=True)
+class SocketUser:
+    """What a socket keeps of its user, read at its admission (`admission.py`): a frame that needs
+    the User row reads it by id (`handlers.user_of`), so admitting thousands loads no ORM rows."""
+    id: int
+    username: str
+    session_version: int
+    is_active: bool
+
+
 class Connection:
-    """One open socket of one user, opened with a token's `claims`. `user` is the detached User
-    row its admission loaded (`admission.py`); None until then."""
+    """One open socket of one user, opened with a token's `claims`. `user` is its SocketUser; None
+    until its admission."""
 
     def __init__(self, ws, claims: Claims, outbox_size: int = 256, ping_seconds: float = 25.0,
                  outbox_bytes: int = 256 * 1024, idle_seconds: float = 60.0) -> None:

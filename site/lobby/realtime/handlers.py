@@ -12,6 +12,7 @@ from typing import Callable
 
 from flask import current_app
 
+from lobby.accounts.models import User
 from lobby.errors import ApiError
 from lobby.extensions import db
 from lobby.texts import text
@@ -34,9 +35,10 @@ def handle(conn, kind: str, data: dict) -> Reply:
     return handler(conn, FRAMES[kind].read(data))
 
 
-def user_of(conn):
-    """The connection's user inside this frame's session (copied in without a query)."""
-    return db.session.merge(conn.user, load=False)
+def user_of(conn) -> User:
+    """The connection's User row, read in this frame's session (a socket keeps only its id and
+    name: `connection.SocketUser`)."""
+    return db.session.get(User, conn.user_id)
 
 
 def hub():

@@ -36,9 +36,13 @@ class Herald:
         self._queue.put((announcement, args))
 
     def close(self) -> None:
-        """Tell nothing more (the app is going away): what still waits is dropped."""
+        """Tell nothing more (the app is going away): what still waits is dropped, and the one being
+        told, if any, is finished before this returns, so nothing is written after it."""
         self._closed = True
         self._queue.put((None, ()))
+        thread = self._thread
+        if thread is not None and thread is not threading.current_thread():
+            thread.join(timeout=10)
 
     def _run(self) -> None:
         while True:

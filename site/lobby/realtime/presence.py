@@ -76,9 +76,10 @@ class Presence:
     def connected(self, user_id: int) -> None:
         self.connected_many([user_id])
 
-    def connected_many(self, user_ids: list[int]) -> None:
+    def connected_many(self, user_ids: list[int], statuses: dict[int, str] | None = None) -> None:
         """Sockets opened in this process, a user id for each: one store round trip for all. The
-        users who were online nowhere before are announced by the herald."""
+        users who were online nowhere before are announced by the herald, with the status they
+        arrive in (`statuses`, else the store's now): a status chosen a moment later is told after."""
         newcomers: list[int] = []
         with self._lock:
             for user_id in user_ids:
@@ -89,7 +90,8 @@ class Presence:
         self._start_heartbeat()
         for user_id in newcomers:
             if user_id not in held_elsewhere:
-                self.herald.tell(self._announce_arrival, user_id)
+                status = (statuses or {}).get(user_id) or self.store.status(user_id) or "online"
+                self.herald.tell(self._announce_arrival, user_id, status)
 
     def disconnected(self, user_id: int) -> None:
         grace = float(self.app.config["PRESENCE_GRACE_SECONDS"])
@@ -195,8 +197,8 @@ class Presence:
         if self.store.status(user_id) != "invisible":  # an invisible user already reads offline
             self._announce(user_id, "offline")
 
-    def _announce_arrival(self, user_id: int) -> None:
-        status = self.store.status(user_id) or "online"
+    def _announce_arrival(self, user_id: int, status: str | None = None) -> None:
+        status = status or self.store.status(user_id) or "online"
         if status != "invisible":
             self._announce(user_id, status)
 
@@ -233,8 +235,10 @@ class Presence:
                 atexit.register(self._quietly, self.store.leave)
 
     def _beat_forever(self) -> None:
-        stop = threading.Event()  # never set: the loop lives as long as the process
+        stop = threading.Event()  # never set: the loop lives as long as the process, or its app
         while not stop.wait(float(self.app.config["PRESENCE_HEARTBEAT_SECONDS"])):
+            if self._closed:
+                return
             self._quietly(self.beat)
 
     @staticmethod

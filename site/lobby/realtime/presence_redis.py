@@ -37,6 +37,19 @@ redis.call('SET', ARGV[1] .. ':presence:alive:' .. ARGV[2], '1', 'EX', ARGV[4])
 redis.call('HSET', ARGV[1] .. ':presence:sockets:' .. ARGV[2], ARGV[3], '1')
 return elsewhere(ARGV[1], ARGV[2], ARGV[3])
 """
+# ARGV: prefix, process, ttl, users... (ARRIVE for many at once, as a round of connects brings
+# them). Returns, in order, 1 for each user another live process already holds.
+ARRIVE_MANY = ELSEWHERE + """
+local held = {}
+redis.call('SADD', ARGV[1] .. ':presence:procs', ARGV[2])
+redis.call('SET', ARGV[1] .. ':presence:alive:' .. ARGV[2], '1', 'EX', ARGV[3])
+for i = 4, #ARGV do
+  redis.call('SADD', ARGV[1] .. ':presence:online', ARGV[i])
+  redis.call('HSET', ARGV[1] .. ':presence:sockets:' .. ARGV[2], ARGV[i], '1')
+  held[#held + 1] = elsewhere(ARGV[1], ARGV[2], ARGV[i])
+end
+return held
+"""
 # ARGV: prefix, process, user. Returns 1 if another live process still holds the user.
 DEPART = ELSEWHERE + """
 redis.call('HDEL', ARGV[1] .. ':presence:sockets:' .. ARGV[2], ARGV[3])
@@ -90,7 +103,8 @@ class RedisPresenceStore:
         self._audience = f"{prefix}:presence:audience"  # who may see the user online, unless everyone
         self._online = f"{prefix}:presence:online"
         self._scripts = {name: self._redis.register_script(body)
-                         for name, body in (("arrive", ARRIVE), ("depart", DEPART), ("reap", REAP), ("refresh", REFRESH))}
+                         for name, body in (("arrive", ARRIVE), ("arrive_many", ARRIVE_MANY), ("depart", DEPART),
+                                            ("reap", REAP), ("refresh", REFRESH))}
         self._process, self._pid = "", 0
 
     @property
@@ -105,11 +119,9 @@ class RedisPresenceStore:
         return bool(self._scripts["arrive"](args=[self._prefix, self.process, user_id, self._ttl]))
 
     def arrive_many(self, user_ids: list[int]) -> set[int]:
-        """`arrive` for each, in one round trip; the users another live process already held."""
-        pipe = self._redis.pipeline(transaction=False)
-        for user_id in user_ids:
-            self._scripts["arrive"](args=[self._prefix, self.process, user_id, self._ttl], client=pipe)
-        return {user_id for user_id, held in zip(user_ids, pipe.execute()) if held}
+        """`arrive` for each, in one script; the users another live process already held."""
+        held = self._scripts["arrive_many"](args=[self._prefix, self.process, self._ttl, *user_ids])
+        return {user_id for user_id, elsewhere in zip(user_ids, held) if elsewhere}
 
     def remember_many(self, choices: dict[int, tuple[str, str]]) -> None:
         """`set_status` and `set_audience` for each {user id: (status, audience)}, in one round trip."""

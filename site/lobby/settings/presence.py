@@ -24,9 +24,12 @@ def presence_choices(user_ids) -> dict[int, tuple[str, str]]:
     ids = sorted(set(user_ids))
     documents = dict(db.session.execute(DOCUMENTS, {"users": ids}).all())
     audiences = dict(db.session.execute(AUDIENCES, {"users": ids}).all())
-    choices = {}
-    for user_id in ids:
-        status = ((documents.get(user_id) or {}).get("profile") or {}).get("status", "online")
-        choices[user_id] = (PRESENCE_STATUS.get(status, "online"), audiences.get(user_id) or "everyone")
-    return choices
+    return {user_id: presence_choice(documents.get(user_id), audiences.get(user_id)) for user_id in ids}
+
+
+def presence_choice(document: dict | None, online_status: str | None) -> tuple[str, str]:
+    """(presence status, onlineStatus) from a settings document and a privacy row's value (either
+    None where the user has none: the defaults)."""
+    status = ((document or {}).get("profile") or {}).get("status", "online")
+    return PRESENCE_STATUS.get(status, "online"), online_status or "everyone"
 

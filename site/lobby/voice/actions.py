@@ -22,8 +22,9 @@ from lobby.voice.store import FULL, JOINED, MOVED, RESUMED, RETABBED, Seat
 log = logging.getLogger(__name__)
 
 
-def user_of(conn):
-    return db.session.merge(conn.user, load=False)
+def user_of(conn) -> User:
+    """The socket's User row (it keeps only its id and name: `realtime.connection.SocketUser`)."""
+    return db.session.get(User, conn.user_id)
 
 
 def fresh_state(conn, muted: bool, deafened: bool) -> dict:
