@@ -240,11 +240,14 @@ SCENARIOS = {
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("scenarios", nargs="*", choices=[*SCENARIOS, []], default=list(SCENARIOS))
+    parser.add_argument("scenarios", nargs="*", metavar="scenario", help=f"any of {', '.join(SCENARIOS)} (default: all)")
     parser.add_argument("--outage", type=float, default=60.0, help="seconds Redis stays away")
     parser.add_argument("--down", type=float, default=5.0, help="seconds PostgreSQL stays down")
     parser.add_argument("--sockets", type=int, default=2000, help="sockets over the two web workers")
     args = parser.parse_args()
+    unknown = set(args.scenarios) - set(SCENARIOS)
+    if unknown:
+        parser.error(f"unknown scenario {', '.join(sorted(unknown))}")
     from bench.chat_load import raise_limits
 
     raise_limits()

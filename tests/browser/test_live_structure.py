@@ -144,15 +144,20 @@ def icon_src(element) -> str | None:
     return found[0].get_attribute("src") if found else None
 
 
+def owner_and_member_at_home(live, owner, member, server_id) -> None:
+    """The owner signed in; the member at home, on the server list, which shows the letter tile."""
+    sign_in(owner, live, "vera")
+    sign_in(member, live, "olga")
+    online(member)
+    member.execute_script("window.samePage = true")  # a reload would clear it
+    until(member, lambda d: "Гильдия" in card_of(d, server_id).text)
+    assert icon_src(card_of(member, server_id)) is None
+
+
 def test_the_members_server_list_and_header_follow_a_new_name_and_icon(app, live, browser, member_browser, guild):
     server_id, channels = guild
     owner, member = browser, member_browser
-    sign_in(owner, live, "vera")
-    sign_in(member, live, "olga")  # at home: the server list
-    online(member)
-    member.execute_script("window.samePage = true")
-    until(member, lambda d: "Гильдия" in card_of(d, server_id).text)
-    assert icon_src(card_of(member, server_id)) is None  # the letter tile
+    owner_and_member_at_home(live, owner, member, server_id)
 
     # Renamed in the settings dialog: the member's card reads the new name.
     rename_server(owner, live, server_id, "Орден")
@@ -221,12 +226,7 @@ def test_the_owner_changes_the_icon_in_the_settings_dialog_and_the_members_list_
         app, live, browser, member_browser, guild, tmp_path):
     server_id, _ = guild
     owner, member = browser, member_browser
-    sign_in(owner, live, "vera")
-    sign_in(member, live, "olga")  # at home: the server list
-    online(member)
-    member.execute_script("window.samePage = true")
-    until(member, lambda d: "Гильдия" in card_of(d, server_id).text)
-    assert icon_src(card_of(member, server_id)) is None  # the letter tile
+    owner_and_member_at_home(live, owner, member, server_id)
 
     owner.get(f"{live.url}/app/servers/{server_id}/settings")
     wait_for(owner, "dialog[open] .icon-drop")

@@ -13,7 +13,6 @@ told to others afterwards, off the handshake's path (`herald.py`).
 from __future__ import annotations
 
 import logging
-import threading
 
 from sqlalchemy import bindparam, select
 
@@ -23,6 +22,7 @@ from lobby.database import AmongIds, utcnow
 from lobby.extensions import db
 from lobby.friends.models import Privacy
 from lobby.realtime.connection import CLOSE_UNAUTHORIZED, Connection, SocketUser, encode, wire
+from lobby.realtime.rounds import Item, Rounds
 from lobby.realtime.watch import readable_channels_of, register_watching
 from lobby.settings.models import UserSettings
 from lobby.settings.presence import presence_choice
@@ -41,13 +41,13 @@ ADMISSION = (select(User.id, User.username, User.session_version, User.is_deacti
              .where(AmongIds(SignIn.id, "sign_ins"), SignIn.ended_at.is_(None), SignIn.expires_at > bindparam("now")))
 
 
-class _Waiting:
-    __slots__ = ("conn", "done", "admitted")
+class _Waiting(Item):
+    __slots__ = ("conn", "admitted")
 
     def __init__(self, conn: Connection) -> None:
+        super().__init__()
         self.conn = conn
-        self.done = threading.Event()
-        self.admitted: bool | None = None  # None: the round failed (the database is away)
+        self.admitted: bool | None = None  # None: its round failed (the database is away)
 
 
 class Gate:
@@ -55,43 +55,12 @@ class Gate:
 
     def __init__(self, app) -> None:
         self.app = app
-        self._lock = threading.Lock()
-        self._waiting: list[_Waiting] = []
-        self._admitting = False
+        self._rounds: Rounds[_Waiting] = Rounds(self._round)
 
     def admit(self, conn: Connection) -> bool | None:
         """Admit a socket opened with `conn.claims`: True once it is registered and counted
         (`conn.user` set), False if its session no longer stands, None if its round failed."""
-        waiting = _Waiting(conn)
-        with self._lock:
-            self._waiting.append(waiting)
-            leading, self._admitting = not self._admitting, True
-        if leading:
-            self._admit_rounds()
-        waiting.done.wait()
-        return waiting.admitted
-
-    def _admit_rounds(self) -> None:
-        """Admit what waits, round after round, until nothing does. Whatever stops this (even a
-        greenlet killed) settles every waiting socket, so none waits for ever."""
-        current: list[_Waiting] = []
-        try:
-            while True:
-                with self._lock:
-                    current, self._waiting = self._waiting, []
-                    if not current:
-                        self._admitting = False
-                        return
-                self._round(current)
-                for waiting in current:
-                    waiting.done.set()
-                current = []
-        except BaseException:
-            with self._lock:
-                stranded, self._waiting, self._admitting = current + self._waiting, [], False
-            for waiting in stranded:
-                waiting.done.set()
-            raise
+        return self._rounds.take(_Waiting(conn)).admitted
 
     def _round(self, current: list[_Waiting]) -> None:
         hub = self.app.extensions["lobby.hub"]

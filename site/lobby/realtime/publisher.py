@@ -9,24 +9,24 @@ one by one.
 """
 from __future__ import annotations
 
-import threading
-
 from redis import Redis
 from redis.exceptions import RedisError
 
+from lobby.realtime.rounds import Item, Rounds
 
-class _Ticket:
+
+class _Ticket(Item):
     """One publish, waiting for its round."""
 
-    __slots__ = ("done", "error")
+    __slots__ = ("payload", "error")
 
-    def __init__(self) -> None:
-        self.done = threading.Event()
+    def __init__(self, payload: bytes) -> None:
+        super().__init__()
+        self.payload = payload
         self.error: BaseException | None = None
 
-    def settle(self, error: BaseException | None) -> None:
-        self.error = error
-        self.done.set()
+    def stranded(self, error: BaseException) -> None:
+        self.error = RedisError(f"publishing stopped: {error!r}")
 
 
 class RoundPublisher:
@@ -35,53 +35,23 @@ class RoundPublisher:
     def __init__(self, url: str, channel: str) -> None:
         self.channel = channel
         self._redis = Redis.from_url(url)
-        self._lock = threading.Lock()
-        self._waiting: list[tuple[bytes, _Ticket]] = []
-        self._sending = False  # a caller is sending rounds; the others wait for theirs
+        self._rounds: Rounds[_Ticket] = Rounds(self._send)
 
     def publish(self, payload: bytes) -> None:
-        ticket = _Ticket()
-        with self._lock:
-            self._waiting.append((payload, ticket))
-            leading, self._sending = not self._sending, True
-        if leading:
-            self._send_rounds()
-        ticket.done.wait()
+        ticket = self._rounds.take(_Ticket(payload))
         if ticket.error is not None:
             raise ticket.error
 
-    def _send_rounds(self) -> None:
-        """Send what waits, round after round, until nothing does. Whatever stops the sender
-        (even a greenlet being killed) settles every ticket, so no caller waits for ever."""
-        current: list[tuple[bytes, _Ticket]] = []
-        try:
-            while True:
-                with self._lock:
-                    current, self._waiting = self._waiting, []
-                    if not current:
-                        self._sending = False
-                        return
-                current_error = self._send(current)
-                for _, ticket in current:
-                    ticket.settle(current_error)
-                current = []
-        except BaseException as error:
-            with self._lock:
-                stranded, self._waiting, self._sending = current + self._waiting, [], False
-            for _, ticket in stranded:
-                if not ticket.done.is_set():
-                    ticket.settle(RedisError(f"publishing stopped: {error!r}"))
-            raise
-
-    def _send(self, current: list[tuple[bytes, _Ticket]]) -> RedisError | None:
+    def _send(self, current: list[_Ticket]) -> None:
+        """One round: every waiting payload in one pipeline; its error, if any, is each one's."""
         try:
             pipe = self._redis.pipeline(transaction=False)
-            for payload, _ in current:
-                pipe.publish(self.channel, payload)
+            for ticket in current:
+                pipe.publish(self.channel, ticket.payload)
             pipe.execute()
         except RedisError as error:
-            return error
-        return None
+            for ticket in current:
+                ticket.error = error
 
     def close(self) -> None:
         self._redis.close()
