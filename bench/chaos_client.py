@@ -1,8 +1,9 @@
 """People for bench/chaos.py, doing what the browser's islands do when things break: a live socket
 that reconnects by the spec's policy (3 tries, 5 s, 10 s, 20 s apart) and catches up over HTTP
-after a reconnect or a `resync` (`GET /api/messages/{channel}/messages?after=`), and senders that
-send again with the same nonce until the server has the message. Each person counts what reached
-it live (a duplicate is a message heard twice) and what it had to fetch."""
+after a reconnect (once the channel's join is answered, as the chat view does) or a `resync`
+(`GET /api/messages/{channel}/messages?after=`), and senders that send again with the same nonce
+until the server has the message. Each person counts what reached it live (a duplicate is a
+message heard twice) and what it had to fetch."""
 from __future__ import annotations
 
 import asyncio
@@ -62,6 +63,10 @@ class Person:
         self.resynced_at: float | None = None
         self.first_live_at: dict[int, float] = {}
         self._stop = False
+        # For benches that do more than listen (bench/soak.py): the open socket to send frames on,
+        # how catch-up calls (to time and count them), and the hooks `on_connected`/`on_frame`.
+        self.ws: websockets.ClientConnection | None = None
+        self.http = ahttp
 
     @property
     def known(self) -> set[int]:
@@ -73,6 +78,8 @@ class Person:
             try:
                 url = self.base.replace("http://", "ws://") + f"/ws?token={self.token}"
                 async with websockets.connect(url, compression=None, open_timeout=20, max_size=2**20) as ws:
+                    self.ws = ws
+                    rejoining = False
                     async for raw in ws:
                         frame = json.loads(raw)
                         kind = frame.get("type")
@@ -81,11 +88,18 @@ class Person:
                             if self.down_since is not None:
                                 self.back_after.append(time.monotonic() - self.down_since)
                                 self.down_since = None
-                            await ws.send(json.dumps({"type": "join_channel", "data": {"channelId": self.channel_id}}))
+                            await self.join(ws)
                             self.connected.set()
-                            if had_session:
-                                await self.catch_up()
-                            had_session = True
+                            rejoining, had_session = had_session, True
+                            await self.on_connected(ws)
+                        elif kind == "channel_joined" and rejoining:
+                            # Not before: a message published between the fetch and the join would
+                            # be neither fetched nor heard.
+                            rejoining = False
+                            await self.catch_up()
+                        elif kind == "error" and frame.get("messageId") == "join":
+                            await asyncio.sleep(1.0)  # the join failed (an outage): ask again
+                            await self.join(ws)
                         elif kind == "ping":
                             await ws.send('{"type":"pong","data":{}}')
                         elif kind == "new_message":
@@ -96,10 +110,12 @@ class Person:
                             self.resyncs += 1
                             self.resynced_at = time.monotonic()
                             await self.catch_up()
+                        self.on_frame(frame)
                         if self._stop:
                             return
             except (OSError, websockets.exceptions.WebSocketException, asyncio.TimeoutError):
                 pass
+            self.ws = None
             if self._stop:
                 return
             self.connected.clear()
@@ -112,12 +128,21 @@ class Person:
             await asyncio.sleep(RECONNECT_DELAYS[attempt])
             attempt += 1
 
+    async def join(self, ws) -> None:
+        await ws.send(json.dumps({"type": "join_channel", "data": {"channelId": self.channel_id}, "messageId": "join"}))
+
+    async def on_connected(self, ws) -> None:
+        """After each `connected` (the channel's join is on its way)."""
+
+    def on_frame(self, frame: dict) -> None:
+        """Every frame heard, after the handling above."""
+
     async def catch_up(self) -> None:
         """What the chat view does after a reconnect: every message after the last one it has."""
         while True:
             after = max(self.known, default=None)
             query = f"?after={after}&limit=100" if after else "?limit=100"
-            status, body, _ = await ahttp("GET", f"{self.base}/api/messages/{self.channel_id}/messages{query}", self.token)
+            status, body, _ = await self.http("GET", f"{self.base}/api/messages/{self.channel_id}/messages{query}", self.token)
             if status != 200:
                 await asyncio.sleep(1.0)
                 continue
