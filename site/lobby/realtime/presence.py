@@ -68,6 +68,7 @@ class Presence:
         users is written into a database another app now uses."""
         self._closed = True
         self.herald.close()
+        atexit.unregister(self._quietly)  # its Redis may be long gone when the interpreter exits
         with self._lock:
             timers, self._timers = self._timers, set()
         for timer in timers:
