@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import os
 import secrets
+import shutil
 import socket
 import subprocess
 import sys
@@ -89,6 +90,7 @@ class LobbyDeployment:
                 db.engine.dispose()
             self.app.extensions["lobby.bus"].close()
         subprocess.run(["dropdb", *self.pg, "--if-exists", "--force", self.database], check=False)
+        shutil.rmtree(self.folder, ignore_errors=True)
         try:
             from redis import Redis
 

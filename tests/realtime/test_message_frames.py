@@ -144,3 +144,19 @@ def test_a_sender_in_the_channel_hears_each_change_once(community, connect):
     alice.send("edit_message", {"messageId": message["id"], "content": "два"})
     assert alice.expect("message_edited", skip=QUIET | {"new_message"})["data"]["content"] == "два"
     assert [f for f in alice.frames_within(0.7) if f["type"] == "message_edited"] == []  # no second copy
+
+
+def test_a_reaction_that_changes_nothing_is_still_answered_in_the_channel(community, connect):
+    """Given twice, or taken back when never given: nobody else hears of it, so the sender's socket
+    (in the channel, where changes usually come back from the channel) gets the answer itself."""
+    alice = joined(connect(community.alice), community.channel)
+    message = sent(alice, community.channel, "реакции", "twice")
+    alice.send("reaction_add", {"messageId": message["id"], "emoji": "🔥"}, message_id="a1")
+    alice.expect("reaction_added", skip=QUIET | {"new_message"})
+    alice.send("reaction_add", {"messageId": message["id"], "emoji": "🔥"}, message_id="a2")
+    again = alice.expect("reaction_added", skip=QUIET | {"new_message"})
+    assert again["messageId"] == "a2" and again["data"]["reactions"] == [
+        {"emoji": "🔥", "count": 1, "users": [community.alice.id]}]
+    alice.send("reaction_remove", {"messageId": message["id"], "emoji": "👀"}, message_id="r1")
+    never = alice.expect("reaction_removed", skip=QUIET | {"new_message"})
+    assert never["messageId"] == "r1"

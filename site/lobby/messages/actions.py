@@ -130,9 +130,10 @@ def reaction_event(body: dict, emoji: str, user_id: int) -> dict:
             "reactions": body["reactions"]}
 
 
-def do_add_reaction(user: User, message_id: int, emoji) -> tuple[dict, dict]:
-    """Returns the message and the `reaction_added` event's data. In a DM, not while a block stands
-    either way (taking one's reaction back stays possible)."""
+def do_add_reaction(user: User, message_id: int, emoji) -> tuple[dict, dict, bool]:
+    """Returns the message, the `reaction_added` event's data and whether it was new (told to the
+    channel). In a DM, not while a block stands either way (taking one's reaction back stays
+    possible)."""
     message, membership = message_in_reach(user, message_id)
     check_may_write(membership)
     check_member_not_timed_out(membership)
@@ -143,15 +144,16 @@ def do_add_reaction(user: User, message_id: int, emoji) -> tuple[dict, dict]:
     except IntegrityError:  # already reacted with it: nothing changes
         db.session.rollback()
         body = message_dict(message)
-        return body, reaction_event(body, value, user.id)
+        return body, reaction_event(body, value, user.id), False
     body = message_dict(message)
     event = reaction_event(body, value, user.id)
     notify_channel(message.channel_id, "reaction_added", event)
-    return body, event
+    return body, event, True
 
 
-def do_remove_reaction(user: User, message_id: int, emoji) -> tuple[dict, dict]:
-    """Returns the message and the `reaction_removed` event's data."""
+def do_remove_reaction(user: User, message_id: int, emoji) -> tuple[dict, dict, bool]:
+    """Returns the message, the `reaction_removed` event's data and whether there was one to take
+    back (told to the channel)."""
     message, _ = message_in_reach(user, message_id)
     value = check_emoji(emoji)
     removed = db.session.execute(delete(Reaction).where(
@@ -161,4 +163,4 @@ def do_remove_reaction(user: User, message_id: int, emoji) -> tuple[dict, dict]:
     event = reaction_event(body, value, user.id)
     if removed:
         notify_channel(message.channel_id, "reaction_removed", event)
-    return body, event
+    return body, event, bool(removed)

@@ -111,15 +111,17 @@ def delete_message(conn, frame: DeleteMessageFrame) -> Reply:
 def reaction_add(conn, frame: ReactionFrame) -> Reply:
     from lobby.messages.actions import do_add_reaction
 
-    _, event = do_add_reaction(user_of(conn), frame.message_id, frame.emoji)
-    return unless_joined(conn, event["channelId"], "reaction_added", event)
+    _, event, told = do_add_reaction(user_of(conn), frame.message_id, frame.emoji)
+    return unless_joined(conn, event["channelId"], "reaction_added", event) if told else ("reaction_added", event)
 
 
 def reaction_remove(conn, frame: ReactionFrame) -> Reply:
     from lobby.messages.actions import do_remove_reaction
 
-    _, event = do_remove_reaction(user_of(conn), frame.message_id, frame.emoji)
-    return unless_joined(conn, event["channelId"], "reaction_removed", event)
+    _, event, told = do_remove_reaction(user_of(conn), frame.message_id, frame.emoji)
+    # Nothing changed (already given, or never given): nobody else hears of it, so the sender is
+    # answered directly, whether or not its socket is in the channel.
+    return unless_joined(conn, event["channelId"], "reaction_removed", event) if told else ("reaction_removed", event)
 
 
 def typing(conn, frame: TypingFrame) -> Reply:
