@@ -2,7 +2,7 @@
 // box goes back, six digits pasted into any box (or autofilled) fill them all and complete the code;
 // so does typing the digit that fills the last empty box. `onComplete` gets each completed code
 // once per change (the owner keeps one request in flight).
-import { useImperativeHandle, useRef } from 'react';
+import { forwardRef, useImperativeHandle, useRef } from 'react';
 import { t } from '../lib/i18n.js';
 
 export const CODE_LENGTH = 6;
@@ -16,7 +16,8 @@ function typedInto(previous, raw) {
   return raw;
 }
 
-export default function CodeBoxes({ ref, digits, onChange, onComplete, invalid = false, disabled = false }) {
+// forwardRef: the owner focuses the first box through `ref` (React 18 passes no ref as a prop).
+const CodeBoxes = forwardRef(function CodeBoxes({ digits, onChange, onComplete, invalid = false, disabled = false }, ref) {
   const inputs = useRef([]);
 
   function focus(index) {
@@ -117,4 +118,6 @@ export default function CodeBoxes({ ref, digits, onChange, onComplete, invalid =
       ))}
     </div>
   );
-}
+});
+
+export default CodeBoxes;
