@@ -3,6 +3,8 @@ Pavel in the add-friend modal and asks him with a message; Pavel is told live (t
 badge) and accepts; Olga sees him go offline when his browser closes; they write to each other in
 a DM, live both ways; Pavel mentions Olga in their server's channel; Olga's bell and that
 channel's mention count show it in both of her tabs; she opens the channel and both tabs clear."""
+import contextlib
+
 import pytest
 from selenium.common.exceptions import NoSuchElementException, StaleElementReferenceException
 from selenium.webdriver.common.by import By
@@ -45,10 +47,8 @@ def browsers():
 
     yield start
     for driver in started:
-        try:
+        with contextlib.suppress(Exception):  # the journey closes one itself
             driver.quit()
-        except Exception:  # the journey closes one itself
-            pass
 
 
 @pytest.mark.stack

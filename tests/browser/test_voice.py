@@ -11,6 +11,7 @@ candidate that is not 127.0.0.1 or ::1 (sent and received), and the browsers are
 --allow-loopback-in-peer-connection so that they gather loopback candidates at all. The tests
 check that the pair in use sends to a loopback address; its source may be the machine's own
 interface address (Chromium's sockets are bound per interface), which Linux delivers over lo."""
+import contextlib
 import tempfile
 import time
 
@@ -67,10 +68,8 @@ def app(make_app, _migrated):
     yield app
     wait_for_local_jobs(app)
     with app.app_context():
-        try:
+        with contextlib.suppress(RedisError):
             limiter.reset()
-        except RedisError:
-            pass
         for table in reversed(db.metadata.sorted_tables):
             db.session.execute(delete(table))
         db.session.commit()
