@@ -29,16 +29,8 @@ end
 """
 # `{prefix}:presence:online` is the set of users some live process holds: kept in step by every
 # script, so reading who is online is one SMISMEMBER, whatever the number of processes.
-# ARGV: prefix, process, user, ttl. Returns 1 if another live process already holds the user.
-ARRIVE = ELSEWHERE + """
-redis.call('SADD', ARGV[1] .. ':presence:online', ARGV[3])
-redis.call('SADD', ARGV[1] .. ':presence:procs', ARGV[2])
-redis.call('SET', ARGV[1] .. ':presence:alive:' .. ARGV[2], '1', 'EX', ARGV[4])
-redis.call('HSET', ARGV[1] .. ':presence:sockets:' .. ARGV[2], ARGV[3], '1')
-return elsewhere(ARGV[1], ARGV[2], ARGV[3])
-"""
-# ARGV: prefix, process, ttl, users... (ARRIVE for many at once, as a round of connects brings
-# them). Returns, in order, 1 for each user another live process already holds.
+# ARGV: prefix, process, ttl, users... (as many as a round of connects brings). Returns, in order,
+# 1 for each user another live process already holds.
 ARRIVE_MANY = ELSEWHERE + """
 local held = {}
 redis.call('SADD', ARGV[1] .. ':presence:procs', ARGV[2])
@@ -103,8 +95,8 @@ class RedisPresenceStore:
         self._audience = f"{prefix}:presence:audience"  # who may see the user online, unless everyone
         self._online = f"{prefix}:presence:online"
         self._scripts = {name: self._redis.register_script(body)
-                         for name, body in (("arrive", ARRIVE), ("arrive_many", ARRIVE_MANY), ("depart", DEPART),
-                                            ("reap", REAP), ("refresh", REFRESH))}
+                         for name, body in (("arrive_many", ARRIVE_MANY), ("depart", DEPART), ("reap", REAP),
+                                            ("refresh", REFRESH))}
         self._process, self._pid = "", 0
 
     @property
@@ -115,11 +107,9 @@ class RedisPresenceStore:
             self._process = f"{socket.gethostname()}:{self._pid}:{secrets.token_hex(3)}"
         return self._process
 
-    def arrive(self, user_id: int) -> bool:
-        return bool(self._scripts["arrive"](args=[self._prefix, self.process, user_id, self._ttl]))
-
     def arrive_many(self, user_ids: list[int]) -> set[int]:
-        """`arrive` for each, in one script; the users another live process already held."""
+        """Sockets of these users arrived in this process, in one script; returns the users another
+        live process already held."""
         held = self._scripts["arrive_many"](args=[self._prefix, self.process, self._ttl, *user_ids])
         return {user_id for user_id, elsewhere in zip(user_ids, held) if elsewhere}
 
@@ -192,10 +182,6 @@ class MemoryPresenceStore:
         self._status: dict[int, str] = {}
         self._online: set[int] = set()
         self._audience: dict[int, str] = {}
-
-    def arrive(self, user_id: int) -> bool:
-        self._online.add(user_id)
-        return False
 
     def arrive_many(self, user_ids: list[int]) -> set[int]:
         self._online.update(user_ids)
