@@ -63,7 +63,7 @@ def reencode(purpose: str, stream) -> tuple[dict, bytes]:
 
 def by_worker(purpose: str, token: str) -> dict:
     name = queue.function_name(work)
-    work_queue = queue.rq_queue()
+    work_queue = queue.rq_queue(wait_seconds=WAIT_SECONDS)
     try:
         job = work_queue.enqueue(queue.run, name, purpose, token, description=name, at_front=True,
                                  job_timeout=WAIT_SECONDS, ttl=WAIT_SECONDS, result_ttl=RESULT_SECONDS)

@@ -4,6 +4,7 @@ the web process then decodes nothing itself."""
 import subprocess
 import sys
 import textwrap
+import threading
 import time
 from io import BytesIO
 from pathlib import Path
@@ -108,6 +109,24 @@ def test_pictures_beyond_the_budget_never_reach_the_job(app, job_worker, chat):
     assert file["contentType"] == "application/octet-stream"
     if production(app):
         assert finished_jobs(app) == []
+
+
+@pytest.mark.parametrize("app", ["production"], indirect=True)  # embedded mode runs the job inline
+def test_a_job_taking_longer_than_redis_default_read_timeout_is_still_waited_for(app, chat):
+    owner, member, _, channel = chat
+    late = threading.Timer(7, lambda: workers.append(start_worker(app)))  # past redis-py's 5 s
+    workers: list = []
+    late.start()
+    try:
+        (photo,) = attachments_of(send_files(owner, channel, [(HEAVY_PHOTO, "dacha.jpg")]))
+    finally:
+        late.join()
+        for worker in workers:
+            worker.terminate()
+            worker.wait(timeout=30)
+    assert (photo["contentType"], photo["width"], photo["height"]) == ("image/jpeg", 2500, 2000)
+    with Image.open(BytesIO(member.get(photo["url"]).data)) as image:
+        assert image.format == "JPEG"
 
 
 @pytest.mark.parametrize("app", ["production"], indirect=True)  # embedded mode has no worker to wait for

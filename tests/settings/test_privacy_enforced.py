@@ -1,6 +1,7 @@
 """The privacy group is enforced, not only stored: friend requests and direct messages (the
 friends rules read the same values), who sees one online (member lists, friends lists, pushes),
 and the activity friends see."""
+from tests.friends.test_list_api import wait_until
 from tests.realtime.test_presence import statuses_of
 from tests.settings.conftest import ask, befriend, change, error_of, settings
 
@@ -77,8 +78,10 @@ def test_show_activity_off_hides_the_users_activity_from_friends(community, conn
     befriend(alice, bob)
     connect(alice)
     change(alice, {"profile": {"status": "busy"}})
+    # The arrival's activity is written by the herald, after the socket is greeted.
+    wait_until(lambda: bob.get("/api/friends/activity").get_json()["activities"])
     log = bob.get("/api/friends/activity").get_json()["activities"]
-    assert log and all(entry["friendId"] == alice.id for entry in log)
+    assert all(entry["friendId"] == alice.id for entry in log)
     change(alice, {"privacy": {"showActivity": False}})
     assert bob.get("/api/friends/activity").get_json()["activities"] == []
     bobs = connect(bob)

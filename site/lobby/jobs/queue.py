@@ -46,8 +46,11 @@ def queue_name() -> str:
     return f"{current_app.config['REDIS_PREFIX']}-jobs"
 
 
-def rq_queue() -> Queue:
-    connection = Redis.from_url(current_app.config["REDIS_URL"])
+def rq_queue(wait_seconds: float | None = None) -> Queue:
+    """The jobs' queue on a connection of its own. `wait_seconds`: the longest a blocking read on it
+    (a job's result) may take; redis-py gives up on any read after 5 s unless told otherwise."""
+    timeouts = {"socket_timeout": wait_seconds + 10} if wait_seconds else {}
+    connection = Redis.from_url(current_app.config["REDIS_URL"], **timeouts)
     return Queue(queue_name(), connection=connection, default_timeout=JOB_TIMEOUT)
 
 
