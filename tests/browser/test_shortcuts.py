@@ -199,6 +199,23 @@ def test_ctrl_keys_open_the_game_panel_find_server_friends_settings_and_create_s
     assert severe_console_errors(browser) == []
 
 
+def test_a_key_pressed_as_the_settings_close_is_where_the_person_ends_up(browser, live, two_servers):
+    """The dialog's `close` event comes a task after it shuts: Ctrl+N in that gap must not be undone
+    by the dialog's 'back to where you were'."""
+    sign_in(browser, live, "vera")
+    browser.get(f"{live.url}/friends")
+    wait_for(browser, "h1#friends-title")
+    keys(browser, Keys.CONTROL, ",")
+    wait_for(browser, "dialog.settings-dialog[open]")
+    browser.execute_script("const settings = document.querySelector('dialog.settings-dialog');"
+                           "settings.addEventListener('close', () => setTimeout(() => { window.closeHeard = true; }));"
+                           "settings.close();" + CTRL_N)
+    WebDriverWait(browser, 5).until(lambda d: d.execute_script("return window.closeHeard === true"))
+    title = wait_for(browser, "dialog[open] .modal__title")
+    assert "Создать сервер" in title.text
+    assert browser.current_url.endswith("/app/create-server")
+
+
 def test_the_game_centre_menu_names_the_keys_that_act(browser, live, two_servers):
     """The menu's keys and the help sheet's come from the one registry: the same text for each."""
     sign_in(browser, live, "vera")

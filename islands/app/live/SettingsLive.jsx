@@ -10,7 +10,7 @@ import { request } from '../../lib/api.js';
 import { setNotificationSettings } from '../../lib/notify.js';
 import { on } from '../../lib/socket.js';
 import { setSoundSettings, useSounds } from '../../lib/sounds.js';
-import { matchRoute, navigate, useRouter } from '../router.js';
+import { currentPath, matchRoute, navigate, useRouter } from '../router.js';
 import { applyProfile } from './myProfile.js';
 
 let applying = false; // our own change of the sounds' store, not the person's
@@ -57,7 +57,12 @@ function followRoute(css) {
     shown = true;
     dialog.openSettings(path, {
       css,
-      onClose: () => { shown = false; navigate(back); },
+      // Back where the person was, unless they already went elsewhere: the dialog's `close` event
+      // comes a task after Escape, so a key pressed at once (Ctrl+N) has moved the address first.
+      onClose: () => {
+        shown = false;
+        if (matchRoute(currentPath()).name === 'settings') navigate(back);
+      },
       onSection: (section) => navigate(section, { replace: true }),
     });
   };
