@@ -70,7 +70,19 @@ export function reveal(root) {
 
 /** `ask(question)` → a promise of true or false: the in-app confirmation. */
 export function enhance(root, ask) {
-  root.addEventListener('input', (event) => onInput(root, event.target));
+  // A save answered after the person changed the form again would swap in "Сохранено" (and that
+  // save's field errors) over a change not saved yet: such an answer is not swapped. The next save,
+  // already waiting out its delay, brings the true ones; the answer's settings still apply (htmx
+  // reads its HX-Trigger before the swap).
+  let edits = 0;
+  root.addEventListener('input', (event) => {
+    edits += 1;
+    onInput(root, event.target);
+  });
+  root.addEventListener('htmx:beforeSwap', (event) => {
+    const asked = event.detail.xhr?.lobbyEdits;
+    if (asked !== undefined && asked !== edits) event.detail.shouldSwap = false;
+  });
   root.addEventListener('htmx:confirm', (event) => {
     const { question, issueRequest } = event.detail;
     if (!question) return; // htmx asks every request; only hx-confirm's have a question
@@ -83,6 +95,7 @@ export function enhance(root, ask) {
   });
   root.addEventListener('htmx:beforeRequest', (event) => {
     if (event.target.id !== FORM) return;
+    event.detail.xhr.lobbyEdits = edits;
     status(root, 'saving');
     saveButton(root, true);
   });

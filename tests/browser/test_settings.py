@@ -4,9 +4,11 @@ axe-core on every section in both themes."""
 from __future__ import annotations
 
 import re
+import threading
 from pathlib import Path
 
 import pytest
+from flask import request
 from selenium.webdriver.common.by import By
 from selenium.common.exceptions import StaleElementReferenceException
 from selenium.webdriver.support.ui import WebDriverWait
@@ -76,6 +78,33 @@ def test_light_theme_and_purple_accent_repaint_the_shell_without_a_reload(app, b
     assert browser.execute_script("return window.firstPaint") == LIGHT_BG  # never dark first
     assert browser.find_element(By.TAG_NAME, "html").get_attribute("data-theme") == "light"
     assert not [e for e in severe_console_errors(browser) if "Content Security Policy" in e]
+
+
+def test_a_change_made_while_the_last_one_is_saved_is_not_called_saved_before_it_is(app, browser, live):
+    """The theme's save is held on the server when the accent is picked, and answers before the
+    accent's own save leaves: that answer must not say 'Сохранено' over the accent."""
+    on_the_server, release = threading.Event(), threading.Event()
+    view = app.view_functions["settings_pages.section"]
+
+    def first_save_held(**kwargs):
+        if request.method == "POST" and not on_the_server.is_set():
+            on_the_server.set()
+            release.wait(10)
+        return view(**kwargs)
+
+    app.view_functions["settings_pages.section"] = first_save_held
+    make_person(app, "olga", "Ольга")
+    sign_in(browser, live, "olga")
+    browser.get(live.url + "/app/settings/appearance")
+    wait_for(browser, "input[name='theme'][value='light']").find_element(By.XPATH, "..").click()
+    assert on_the_server.wait(10)
+    browser.find_element(By.CSS_SELECTOR, ".swatch[data-colour='#a855f7']").click()
+    release.set()  # the theme's answer comes back well within the accent's 1 s autosave delay
+    saved(browser)
+    stored = settings_for(app, "olga")["appearance"]
+    assert (stored["theme"], stored["accentColor"]) == ("light", "#a855f7")
+    accent = browser.execute_script("return getComputedStyle(document.documentElement).getPropertyValue('--accent').trim()")
+    assert accent == "#a855f7"
 
 
 def test_autosave_says_unsaved_then_saved(app, browser, live):
