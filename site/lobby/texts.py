@@ -110,6 +110,7 @@ TEXTS: dict[str, str] = {
     "server.invite_too_short": N_("Код приглашения слишком короткий"),
     "server.invite_too_long": N_("Код приглашения слишком длинный"),
     "server.invite_invalid": N_("Неверный код приглашения или сервер недоступен"),
+    "server.created": N_("Сервер создан успешно"),
     "server.joined": N_("Вы присоединились к серверу"),
     "server.left": N_("Вы покинули сервер"),
     "channel.not_found": N_("Канал не найден"),

@@ -53,6 +53,7 @@ def test_the_creator_owns_the_new_server_and_is_its_only_member(people):
     response = people("owner").post("/api/servers", json={"name": "  Кибер Арена  ", "description": " Турниры ",
                                                          "template": "gaming", "isPublic": True})
     assert response.status_code == 201
+    assert response.get_json()["message"] == "Сервер создан успешно"
     server = response.get_json()["server"]
     assert (server["name"], server["description"], server["category"]) == ("Кибер Арена", "Турниры", "gaming")
     assert server["owner"] == {"id": people("owner").id, "username": "owner"} and server["myRole"] == "owner"

@@ -19,7 +19,7 @@ from lobby.servers import actions, icons, listing, structure_notify
 from lobby.servers import refusals as refused
 from lobby.servers.access import access_member, access_moderator, access_owner, access_server, membership_of
 from lobby.servers.models import AuditEntry, Ban, Channel, Membership, Server
-from lobby.servers.schemas import (AuditLog, AuditLogQuery, BanBody, BanList, ChannelList, IconQuery,
+from lobby.servers.schemas import (AuditLog, AuditLogQuery, BanBody, BanList, ChannelList, CreatedServer, IconQuery,
                                    InviteCode, Joined, KickBody, MemberList, NewChannel, NewServer, NewServerForm,
                                    OneChannel, OneServer, PublicServers, PublicServersQuery, ServerChanges,
                                    ServerChangesForm, ServerList, ServerSearchQuery)
@@ -97,7 +97,8 @@ def search():
 @blueprint.post("")
 @api_login_required
 @declared("createServer", Response(
-    HTTP_201=(OneServer, "Created (the owner's view: `myRole` is `owner`, `inviteCode` is set)"),
+    HTTP_201=(CreatedServer, f"Created (the owner's view: `myRole` is `owner`, `inviteCode` is set); `message` is "
+                             f"«{text('server.created')}»"),
     HTTP_422=refused.NEW_SERVER, **refusals(HTTP_400=refused.NOT_A_BODY, **SIGNED_IN, HTTP_413=refused.TOO_LARGE,
                                             HTTP_503=refused.NO_WORKER)),
     json=NewServer, form=NewServerForm)
@@ -109,7 +110,8 @@ def create():
     only member; the template's channels are created; a fresh 12-character invite code is drawn."""
     body, icon_file = sent()
     server = actions.do_create_server(g.user, body.model_dump(exclude={"icon"}), icon_file)
-    return json_response({"server": server_body(server, membership_of(g.user, server.id))}, 201)
+    body = {"message": text("server.created"), "server": server_body(server, membership_of(g.user, server.id))}
+    return json_response(body, 201)
 
 
 @blueprint.get("/<int:server_id>")

@@ -443,6 +443,10 @@ class Joined(Answer):
     server: Server
 
 
+class CreatedServer(Joined):
+    """A new server, with the message that says so."""
+
+
 class InviteCode(Answer):
     invite_code: str = Field(min_length=12, max_length=12)
 
