@@ -157,6 +157,7 @@ GREENLETS_KEEP_RUNNING = textwrap.dedent("""
             gevent.sleep(0.01)
     ticker = gevent.spawn(tick)
     gevent.sleep(0.05)
+    print("queueing", flush=True)
     with app.test_request_context():
         started = time.monotonic()
         result, data = image_jobs.reencode("attachment", BytesIO(picture_of((2500, 2000), "JPEG")))
@@ -171,9 +172,11 @@ GREENLETS_KEEP_RUNNING = textwrap.dedent("""
 def test_under_gevent_the_wait_for_the_job_lets_the_worker_serve_others(app):
     """What a gunicorn gevent worker does: while one request waits for its picture job, its
     other greenlets (requests, sockets) keep running. The worker starts two seconds after the
-    request queued its job, so the wait is long enough to count on."""
+    request is about to queue its job (not after the process starts: on a loaded machine its
+    imports alone can take that long), so the wait is long enough to count on."""
     waiting = subprocess.Popen([sys.executable, "-c", GREENLETS_KEEP_RUNNING], cwd=ROOT, env=worker_env(app),
                                stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    assert waiting.stdout.readline() == "queueing\n", waiting.stderr.read()
     time.sleep(2)
     worker = start_worker(app)
     try:
