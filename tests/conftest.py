@@ -22,7 +22,11 @@ from lobby import create_app
 from lobby.config import database_url as database_url_for, engine_options
 from lobby.extensions import db, limiter
 from lobby.jobs.queue import wait_for_local_jobs
+from tests.app_building import remember_route_builders, remember_static_files
 from tests.support import LiveServer, Mailbox, fresh_database
+
+remember_route_builders()
+remember_static_files()
 
 
 
