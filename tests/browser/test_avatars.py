@@ -18,7 +18,7 @@ from lobby.friends.models import FriendRequest
 from lobby.servers import actions as servers
 from lobby.servers.models import Channel, Server
 from lobby.settings.actions import do_set_avatar, do_update_settings
-from tests.browser.conftest import FLAGS
+from tests.browser.conftest import FLAGS, fresh_profile
 from tests.browser.helpers import wait_for, wait_for_island
 from tests.browser.test_frame import guild  # noqa: F401 (a fixture)
 from tests.browser.test_servers import click_text, make_person, sign_in
@@ -90,14 +90,12 @@ def test_the_moderation_panels_member_rows_show_avatars(app, browser, live, guil
 
 def voice_browser():
     """Chromium with a fake microphone that needs no prompt (tests/browser/test_voice.py's flags)."""
-    import tempfile
-
     from selenium import webdriver
     from selenium.webdriver.chrome.service import Service
     options = webdriver.ChromeOptions()
     options.binary_location = "/usr/bin/chromium"
     for flag in FLAGS + ["--use-fake-ui-for-media-stream", "--use-fake-device-for-media-stream",
-                         f"--user-data-dir={tempfile.mkdtemp(prefix='lobby-chrome-')}", "--window-size=1280,900"]:
+                         f"--user-data-dir={fresh_profile()}", "--window-size=1280,900"]:
         options.add_argument(flag)
     return webdriver.Chrome(service=Service("/usr/bin/chromedriver"), options=options)
 

@@ -12,7 +12,6 @@ candidate that is not 127.0.0.1 or ::1 (sent and received), and the browsers are
 check that the pair in use sends to a loopback address; its source may be the machine's own
 interface address (Chromium's sockets are bound per interface), which Linux delivers over lo."""
 import contextlib
-import tempfile
 import time
 
 import pytest
@@ -34,7 +33,7 @@ from lobby.jobs.queue import wait_for_local_jobs
 from lobby.servers import actions as servers
 from lobby.servers.models import Channel, Membership
 from lobby.servers.validation import check_new_server
-from tests.browser.conftest import FLAGS
+from tests.browser.conftest import FLAGS, fresh_profile
 from tests.browser.helpers import wait_for, wait_for_island, wait_for_text
 from tests.browser.test_palette import command
 from tests.browser.test_servers import make_person, sign_in
@@ -55,7 +54,7 @@ def voice_browser(microphone: bool = True):
     options.binary_location = "/usr/bin/chromium"
     for flag in FLAGS + (MEDIA_FLAGS if microphone else NO_MICROPHONE_FLAGS):
         options.add_argument(flag)
-    options.add_argument(f"--user-data-dir={tempfile.mkdtemp(prefix='lobby-chrome-')}")
+    options.add_argument(f"--user-data-dir={fresh_profile()}")
     options.add_argument("--window-size=1280,900")
     options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
     return webdriver.Chrome(service=Service("/usr/bin/chromedriver"), options=options)
