@@ -110,8 +110,8 @@ def create():
     only member; the template's channels are created; a fresh 12-character invite code is drawn."""
     body, icon_file = sent()
     server = actions.do_create_server(g.user, body.model_dump(exclude={"icon"}), icon_file)
-    body = {"message": text("server.created"), "server": server_body(server, membership_of(g.user, server.id))}
-    return json_response(body, 201)
+    created = {"message": text("server.created"), "server": server_body(server, membership_of(g.user, server.id))}
+    return json_response(created, 201)
 
 
 @blueprint.get("/<int:server_id>")
