@@ -25,7 +25,7 @@ from sqlalchemy import event, select, text  # noqa: E402
 from lobby import create_app  # noqa: E402
 from lobby.accounts import actions as accounts  # noqa: E402
 from lobby.extensions import db  # noqa: E402
-from lobby.messages.actions import do_add_reaction  # noqa: E402
+from lobby.messages.reactions import do_add_reaction  # noqa: E402
 from lobby.messages.sending import do_send_message  # noqa: E402
 from lobby.servers import actions as servers  # noqa: E402
 from lobby.servers.models import Channel  # noqa: E402

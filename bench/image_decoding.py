@@ -215,7 +215,7 @@ def run_worker(env: dict, report: Path) -> None:
     from rq import Worker
 
     from lobby import create_app
-    from lobby.jobs.queue import queue_name
+    from lobby.jobs.queue import queue_names
 
     class MeasuredWorker(Worker):
         def perform_job(self, job, queue, *rest):  # runs in the work horse
@@ -233,7 +233,7 @@ def run_worker(env: dict, report: Path) -> None:
         for module in JOB_MODULES:
             importlib.import_module(module)
 
-        MeasuredWorker([queue_name()], connection=Redis.from_url(env["REDIS_URL"])).work(logging_level="WARNING")
+        MeasuredWorker(queue_names(), connection=Redis.from_url(env["REDIS_URL"])).work(logging_level="WARNING")
 
 
 # The run ----------------------------------------------------------------------------------------

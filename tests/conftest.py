@@ -105,7 +105,8 @@ def make_app(request, tmp_path, database_url, mailbox):
         engine = engine_options(database_url_of(base), 2)
         if serves or "pool_size" not in engine:
             engine = {**engine, "poolclass": NullPool}
-            engine.pop("pool_size", None), engine.pop("max_overflow", None)  # NullPool takes neither
+            for option in ("pool_size", "max_overflow", "pool_timeout"):  # NullPool takes none of them
+                engine.pop(option, None)
         else:  # a test holding two connections (a job's thread, a second app) never waits 30 s for a third
             engine["max_overflow"] = 10
         # VALIDATE_ANSWERS: every answer of a view declared with models is checked against them.

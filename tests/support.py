@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import secrets
 import threading
+from concurrent.futures import ThreadPoolExecutor
 from contextlib import contextmanager
 from pathlib import Path
 
@@ -118,7 +119,7 @@ def html_of(message) -> str:
 def run_jobs(app) -> None:
     """Run what the app queued: wait for the in-process runner (embedded), or let a real RQ
     worker work the app's queue until it is empty (production)."""
-    from lobby.jobs.queue import rq_queue, wait_for_local_jobs
+    from lobby.jobs.queue import ORDER, rq_queue, wait_for_local_jobs
 
     if app.config.get("REDIS_URL") is None:
         wait_for_local_jobs(app)
@@ -126,8 +127,8 @@ def run_jobs(app) -> None:
     from rq import SimpleWorker
 
     with app.app_context():
-        work_queue = rq_queue()
-        SimpleWorker([work_queue], connection=work_queue.connection).work(burst=True, logging_level="WARNING")
+        queues = [rq_queue(kind) for kind in ORDER]
+        SimpleWorker(queues, connection=queues[0].connection).work(burst=True, logging_level="WARNING")
 
 
 class ThrowawayRedis:
@@ -166,3 +167,16 @@ class ThrowawayRedis:
             self.process.kill()
             self.process.wait(timeout=10)
             self.process = None
+
+
+def at_once(calls) -> list[int]:
+    """Run the calls (each makes one request) in threads released together; their answers' status
+    codes, in order: for races a lock or a single statement must win."""
+    start = threading.Barrier(len(calls))
+
+    def run(call):
+        start.wait()
+        return call().status_code
+
+    with ThreadPoolExecutor(len(calls)) as pool:
+        return list(pool.map(run, calls))

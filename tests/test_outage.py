@@ -54,3 +54,31 @@ def test_a_message_sent_meanwhile_answers_503_not_500(stranded):
     response = app.test_client().post("/api/messages/1/messages", json={"content": "есть кто?"},
                                       headers={"Authorization": f"Bearer {token}"})
     assert response.status_code == 503 and response.get_json()["code"] == "SERVICE_UNAVAILABLE"
+
+
+@pytest.fixture
+def one_connection(make_app, database_url):
+    """An app whose pool holds one database connection and waits half a second for it (SQLite's
+    file database is pooled the same way), and a token it would otherwise take."""
+    from lobby.config import engine_options
+
+    options = {**engine_options(database_url, 1), "pool_size": 1, "max_overflow": 0, "pool_timeout": 0.5}
+    app = make_app({"SQLALCHEMY_ENGINE_OPTIONS": options})
+    with app.test_request_context():
+        token = issue_access_token(SimpleNamespace(id=1, session_version=1), 1)
+    return app, token
+
+
+def test_a_call_that_finds_every_pooled_connection_busy_answers_503(one_connection):
+    from lobby.extensions import db
+
+    app, token = one_connection
+    with app.app_context():
+        held = db.engine.connect()  # the pool's only connection, busy with "another request"
+        try:
+            response = app.test_client().get("/api/servers", headers={"Authorization": f"Bearer {token}"})
+        finally:
+            held.close()
+    assert response.status_code == 503
+    assert response.get_json() == {"message": "Сервис временно недоступен", "code": "SERVICE_UNAVAILABLE"}
+    assert int(response.headers["Retry-After"]) > 0

@@ -13,6 +13,9 @@
 //
 // On a close it reconnects up to 3 times, 5 s, 10 s, 20 s apart, then stops until reconnect().
 // A 4001 close means the token was refused: refresh it and try again at once (once in a row).
+// A 4008 close means the person opened more sockets than the server allows (tabs, devices) and
+// this one was the oldest: it does not come back on its own — it would close the next oldest,
+// which would come back and close another — but says so (`crowded`) and waits for reconnect().
 import { create } from 'zustand';
 import { getAccessToken, isSessionEnded, refreshSession } from './api.js';
 
@@ -20,10 +23,11 @@ const MAX_ATTEMPTS = 3;
 const BASE_DELAY = 5000;
 const NORMAL_CLOSURE = 1000;
 const UNAUTHORIZED = 4001;
+const CROWDED = 4008;
 const SILENT_CLOSE = 4000; // ours: nothing heard for too long (the server pings every 25 s)
 const SILENCE_LIMIT = 70_000;
 
-export const useSocket = create(() => ({ status: 'disconnected', gaveUp: false, retryAt: null }));
+export const useSocket = create(() => ({ status: 'disconnected', gaveUp: false, retryAt: null, crowded: false }));
 
 const listeners = new Map(); // type → Set(handler)
 const joined = new Map(); // channelId → how many views joined it
@@ -154,6 +158,11 @@ function closed(socket, event) {
   setState({ status: 'disconnected', retryAt: null });
   emit('disconnected', { code: event.code });
   if (!wanted) return;
+  if (event.code === CROWDED) {
+    setState({ gaveUp: true, crowded: true });
+    emit('gave_up', {});
+    return;
+  }
   // 4001, or an accepted socket closed before its 'connected' frame (behind some servers the
   // close code arrives as 1006): the token was refused.
   if (event.code === UNAUTHORIZED || (socket.opened && !socket.welcomed)) {
@@ -210,7 +219,7 @@ export function reconnect() {
   authRetried = false;
   clearTimeout(retryTimer);
   retryTimer = null;
-  setState({ gaveUp: false });
+  setState({ gaveUp: false, crowded: false });
   if (!ws && !opening) open();
 }
 

@@ -42,6 +42,7 @@ def create_app(overrides: dict | None = None, env: dict | None = None) -> Flask:
     logs.init_app(app)
     db.init_app(app)
     migrate.init_app(app, db, directory=str(ROOT / "migrations"))
+    input_guard.init_app(app)  # before CSRF's check, which reads a form: the body's limit is set first
     csrf.init_app(app)
     login_manager.init_app(app)
     from lobby.accounts.session import CookieSessions  # (importing it registers the user loader)
@@ -58,7 +59,6 @@ def create_app(overrides: dict | None = None, env: dict | None = None) -> Flask:
 
     register_models()
     ids.init_app(app)  # before the routes: they pick their converters as they are added
-    input_guard.init_app(app)
     register_blueprints(app)
     errors.init_app(app)
     islands.init_app(app)

@@ -11,9 +11,9 @@ import re
 
 from flask import Blueprint, Flask, current_app, jsonify
 
-from lobby.input_guard import NUL_FOUND, REPEATED
+from lobby.input_guard import NUL_FOUND, REPEATED, TEXT_BODY_MAX
 from lobby.realtime.schemas import socket_document
-from lobby.schema import OPENAPI_EXTRA, api
+from lobby.schema import api, documented_extra
 from lobby.texts import text
 
 blueprint = Blueprint("apidoc", __name__)
@@ -25,8 +25,11 @@ PREAMBLE = (
     "JSON in, JSON out. Every error is `{message, code}` (`message` for people, in the caller's language: Russian "
     "by default, English when the language setting, the `lang` cookie or `Accept-Language` asks for it; the messages "
     "quoted here are the Russian ones. `code` is stable, for programs); invalid input adds `errors: {field: message}`. "
-    f"A request body that is not a JSON object gets 400 `BAD_REQUEST` «{text('request.not_object')}» (an empty body "
-    "counts as `{}`). A query parameter given more than once, "
+    f"A JSON body that is not an object gets 400 `BAD_REQUEST` «{text('request.not_object')}» (an empty body "
+    f"counts as `{{}}`); a body of another type where JSON is expected (a form, `multipart/form-data` where the call "
+    f"does not take one) gets 415 `UNSUPPORTED_MEDIA_TYPE` «{text('http.415')}». A body that is not a multipart form "
+    f"is at most {TEXT_BODY_MAX // 1024} KB; a multipart form at most 6 MB, a message with files more (its call says): "
+    f"past that, 413 `PAYLOAD_TOO_LARGE` «{text('http.413')}». A query parameter given more than once, "
     "or a NUL character in a query parameter or a JSON field, gets 422 `VALIDATION_ERROR` naming it, before anything "
     "else is looked at. Throttled calls answer 429 `RATE_LIMITED` when the limit is reached, with a `Retry-After` "
     "header (seconds to wait). Unknown paths and methods get 404/405 in the same error shape. The live socket's "
@@ -101,6 +104,7 @@ def assemble(declared: dict, extras: dict) -> dict:
             merge(operation, extras.get((path, method), {}))
             if path.startswith("/api/"):
                 add_guard_refusals(method, operation)
+                add_body_refusals(method, operation)
             for status, answer in operation["responses"].items():
                 if status == "429":  # every throttle says how long to wait
                     answer.setdefault("headers", {})["Retry-After"] = {"$ref": "#/components/headers/Retry-After"}
@@ -128,17 +132,31 @@ def add_guard_refusals(method: str, operation: dict) -> None:
                              "`VALIDATION_ERROR`. ") + guard_refusals(method)
 
 
+def add_body_refusals(method: str, operation: dict) -> None:
+    """A call that reads a body may find it too large (413) or of a type it does not take (415):
+    `input_guard.py` and the validation plugin refuse those before the view."""
+    if method not in GUARDED_BODIES:
+        return
+    error = {JSON: {"schema": {"$ref": "#/components/schemas/Error"}}}
+    responses = operation["responses"]
+    responses.setdefault("413", {"description": f"The body is over its limit: `PAYLOAD_TOO_LARGE` «{text('http.413')}»",
+                                 "content": error})
+    content = operation.get("requestBody", {}).get("content", {})
+    if content:
+        kinds = " or ".join(f"`{kind}`" for kind in content)
+        responses.setdefault("415", {"description": f"A body that is not {kinds} (a form, no `Content-Type`): "
+                                                    f"`UNSUPPORTED_MEDIA_TYPE` «{text('http.415')}»", "content": error})
+
+
 def extras(app: Flask) -> dict:
     """(path, method) → what the view's `@documented` adds to its operation."""
     found = {}
     for rule in app.url_map.iter_rules():
-        view = app.view_functions[rule.endpoint]
-        while view is not None and not hasattr(view, OPENAPI_EXTRA):
-            view = getattr(view, "__wrapped__", None)
-        if view is not None:
+        extra = documented_extra(app.view_functions[rule.endpoint])
+        if extra is not None:
             path = re.sub(r"<(?:[^<>:]+:)?([^<>]+)>", r"{\1}", rule.rule)
             for method in rule.methods - {"HEAD", "OPTIONS"}:
-                found[(path, method.lower())] = getattr(view, OPENAPI_EXTRA)
+                found[(path, method.lower())] = extra
     return found
 
 

@@ -17,6 +17,7 @@ from lobby.voice.config import DEFAULTS as VOICE, ice_servers
 
 TRUE_WORDS = {"1", "true", "yes", "on"}
 MEGABYTE = 1024 * 1024
+POOL_TIMEOUT = 10  # seconds a request waits for a pooled database connection
 
 
 def _flag(env: dict, name: str, default: bool = False) -> bool:
@@ -172,9 +173,10 @@ class Config:
             SESSION_COOKIE_HTTPONLY=True,
             SESSION_COOKIE_SAMESITE="Lax",
             PERMANENT_SESSION_LIFETIME=timedelta(days=30),  # "remember me"
-            # The largest request body we read; a message with files raises it for its own request
-            # (lobby/messages/attachments.py: request_limit).
-            MAX_CONTENT_LENGTH=25 * MEGABYTE,
+            # The largest multipart body: a picture (icon or avatar, at most 5 MB) with its form. Other
+            # bodies are at most 128 KB, and a message with files declares its own limit
+            # (lobby/input_guard.py).
+            MAX_CONTENT_LENGTH=6 * MEGABYTE,
             RATELIMIT_STORAGE_URI=self.REDIS_URL or "memory://",
             # The limiter's client waits for a free connection too, as presence's and voice's do.
             RATELIMIT_STORAGE_OPTIONS={"connection_pool": blocking_pool(self.REDIS_URL)} if self.REDIS_URL else {},
@@ -197,4 +199,7 @@ def engine_options(uri: str, pool_size: int) -> dict:
     # replaced; connections are also renewed hourly. No overflow: an overflow connection is a
     # backend opened and closed for one request (a fork on the server); under load a gevent
     # worker's requests wait for a pooled one instead (measured: 550 → 665 sends/s, 64 clients).
-    return {"pool_pre_ping": False, "pool_recycle": 3600, "pool_size": pool_size, "max_overflow": 0}
+    # A request that finds every connection busy waits POOL_TIMEOUT for one, then answers 503 with
+    # Retry-After (outage.py): SQLAlchemy's 30 s left the caller hanging, then gave a 500.
+    return {"pool_pre_ping": False, "pool_recycle": 3600, "pool_size": pool_size, "max_overflow": 0,
+            "pool_timeout": POOL_TIMEOUT}

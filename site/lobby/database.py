@@ -102,6 +102,10 @@ class HotStatement:
             prepared = self._prepared[dialect.name] = (sql, {k: p for k, p in processors.items() if p})
         return prepared
 
+    def run(self, dialect, connection, cursor, sql: str, params: dict) -> None:
+        """Execute on the borrowed DBAPI connection, in autocommit (a subclass may add to it)."""
+        cursor.execute(sql, params)
+
     def first(self, engine, params: dict) -> tuple | None:
         dialect = engine.dialect
         sql, processors = self._for(dialect)
@@ -114,7 +118,7 @@ class HotStatement:
         try:
             dialect.set_isolation_level(pooled.dbapi_connection, "AUTOCOMMIT")
             cursor = pooled.cursor()
-            cursor.execute(sql, params)
+            self.run(dialect, pooled.dbapi_connection, cursor, sql, params)
             return cursor.fetchone()
         except dialect.loaded_dbapi.Error as error:
             if dialect.is_disconnect(error, pooled.dbapi_connection, cursor):

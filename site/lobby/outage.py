@@ -1,6 +1,7 @@
 """What Lobby answers while PostgreSQL or Redis is away (a restart, a failover, a network blip):
 503 with `Retry-After`, never a 500. The API gets `{message, code: SERVICE_UNAVAILABLE}`, a page a
-short one of its own, a live-socket frame an `error` frame with `retryAfter`. A restarted
+short one of its own, a live-socket frame an `error` frame with `retryAfter`. So does a request
+that waited DATABASE_POOL_TIMEOUT for a pooled connection (every one busy). A restarted
 database's stale pooled connections fail one call each and are replaced (`database.py`), so the
 service is whole again as soon as the database answers."""
 from __future__ import annotations
@@ -11,6 +12,7 @@ from flask import Response, render_template
 from redis.exceptions import ConnectionError as RedisConnectionError
 from redis.exceptions import TimeoutError as RedisTimeoutError
 from sqlalchemy.exc import DBAPIError, InterfaceError, OperationalError
+from sqlalchemy.exc import TimeoutError as PoolTimeout
 
 from lobby.errors import ApiError, api_error_response, http_message, wants_json
 from lobby.extensions import db
@@ -27,8 +29,9 @@ PLAIN_PAGE = (f"<!doctype html><meta charset=utf-8><title>Lobby</title><p>{COME_
 
 
 def is_outage(error: BaseException) -> bool:
-    """The database or Redis did not answer (not a bug in a statement or a script)."""
-    if isinstance(error, (RedisConnectionError, RedisTimeoutError, OperationalError, InterfaceError)):
+    """The database or Redis did not answer, or no pooled connection to it came free in time (not
+    a bug in a statement or a script)."""
+    if isinstance(error, (RedisConnectionError, RedisTimeoutError, OperationalError, InterfaceError, PoolTimeout)):
         return True
     return isinstance(error, DBAPIError) and bool(error.connection_invalidated)
 

@@ -206,9 +206,12 @@ class LobbyPlugin(FlaskPlugin):
 
     def request_validation(self, request, query, json, form, headers, cookies):
         body = form_data = None
-        multipart = request.mimetype == MULTIPART  # any other body is read as JSON (a form post is a 400)
-        if json is not None and request.method not in ("GET", "DELETE") and not multipart:
-            body = read(json, json_object())
+        multipart = request.mimetype == MULTIPART
+        if json is not None and request.method not in ("GET", "DELETE"):
+            if not multipart:
+                body = read(json, json_object())
+            elif form is None and not takes_multipart():
+                raise unsupported_body()  # the view would find no body at all
         if form is not None and multipart:
             form_data = read(form, self.fill_form(request))
         found = read(query, request.args.to_dict()) if query is not None else None
@@ -220,11 +223,41 @@ class LobbyPlugin(FlaskPlugin):
         return super().validate_response(resp, resp_model, skip_validation, force_resp_serialize)
 
 
-def json_object() -> dict:
-    """The request's JSON object; an empty body is `{}`; anything else is a 400."""
+def documented_extra(view) -> dict | None:
+    """What `@documented` said of a view, looking through the decorators around it."""
+    while view is not None and not hasattr(view, OPENAPI_EXTRA):
+        view = getattr(view, "__wrapped__", None)
+    return getattr(view, OPENAPI_EXTRA, None)
+
+
+def takes_multipart() -> bool:
+    """Whether the matched view reads a multipart form itself: its document says it takes one."""
+    extra = documented_extra(current_app.view_functions.get(request.endpoint)) or {}
+    return MULTIPART in extra.get("requestBody", {}).get("content", {})
+
+
+def unsupported_body() -> ApiError:
+    return ApiError(415, text("http.415"), "UNSUPPORTED_MEDIA_TYPE")
+
+
+def json_value():
+    """The request's JSON body, any value: None when it is empty or cannot be parsed. A body of
+    another type is a 415 (a multipart form, already read by input_guard, counts by its length)."""
+    if not request.is_json and request.content_length:
+        raise unsupported_body()
     if not request.get_data(cache=True):
+        return None
+    if not request.is_json:
+        raise unsupported_body()
+    return request.get_json(silent=True)
+
+
+def json_object() -> dict:
+    """The request's JSON object; an empty body is `{}`. A body of another type is a 415, and a
+    JSON body that is not an object a 400."""
+    if not request.get_data(cache=True) and not request.content_length:
         return {}
-    data = request.get_json(silent=True)
+    data = json_value()
     if not isinstance(data, dict):
         raise ApiError(400, text("request.not_object"), "BAD_REQUEST")
     return data

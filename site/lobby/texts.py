@@ -34,7 +34,8 @@ TEXTS: dict[str, str] = {
     "message.too_long": N_("Сообщение слишком длинное (максимум {limit} символов)"),
     "message.nonce": N_("Некорректный nonce"),
     "message.reply_missing": N_("Сообщение для ответа не найдено"),
-    "message.emoji": N_("Неверная реакция"),
+    "message.emoji": N_("Реакция — это один эмодзи"),
+    "message.reactions_full": N_("У сообщения уже {limit} разных реакций: можно добавить только одну из них"),
     "message.not_found": N_("Сообщение не найдено"),
     "message.nonce_taken": N_("Этот nonce уже использован для сообщения в другом канале"),
     "message.not_yours": N_("Можно изменять только свои сообщения"),
@@ -70,6 +71,7 @@ TEXTS: dict[str, str] = {
     "auth.password_too_short": N_("Пароль должен содержать минимум 8 символов"),
     "auth.password_too_long": N_("Пароль не может быть длиннее 128 символов"),
     "auth.identifier_empty": N_("Введите email или username"),
+    "auth.identifier_too_long": N_("Email или username не может быть длиннее 254 символов"),
     "auth.availability_empty": N_("Укажите username или email"),
     "auth.bad_credentials": N_("Неверный email/username или пароль"),
     "auth.not_verified": N_("Подтвердите email перед входом в систему"),
@@ -177,7 +179,6 @@ TEXTS: dict[str, str] = {
     # Direct messages (lobby/dms); a refused send in a DM uses them too
     "dms.user_id": N_("Укажите пользователя"),
     "dms.yourself": N_("Нельзя написать самому себе"),
-    "dms.they_blocked": N_("Пользователь ограничил общение с вами"),
     "dms.not_allowed": N_("Пользователь не принимает личные сообщения"),
     "dms.account_deleted": N_("Этот пользователь удалил аккаунт"),
     # Read state and notifications (lobby/reads, lobby/notifications); the notification texts are shown as they are
@@ -205,6 +206,9 @@ TEXTS: dict[str, str] = {
     "voice.session": N_("Некорректный идентификатор сеанса"),
     "voice.call_type": N_("Некорректный тип звонка"),
     "voice.not_dm": N_("Звонить можно только в личных сообщениях"),
+    "voice.no_call": N_("Вам сейчас никто не звонит"),
+    "voice.too_many_joins": N_("Слишком много подключений к голосовым каналам: попробуйте снова через {left}"),
+    "voice.timed_out": N_("Вы в тайм-ауте на этом сервере: говорить в голосовых каналах можно будет через {left}"),
     # Account and security settings (account helper: accounts/password_change.py, email_change.py,
     # sign_ins.py, deletion.py, account_api.py, settings_pages.py)
     "account.current_password_empty": N_("Введите текущий пароль"),

@@ -75,9 +75,10 @@ def test_the_password_and_address_rules_are_listed_where_they_apply(document, pa
     assert all(f"«{text(code)}»" in listed for code in codes)
 
 
-def test_the_sign_in_messages_are_listed_in_its_422(document):
+@pytest.mark.parametrize("form", [{}, {"emailOrUsername": "a" * (validation.IDENTIFIER_MAX + 1)}])
+def test_the_sign_in_messages_are_listed_in_its_422(document, form):
     with pytest.raises(ValidationError) as refused:
-        check_login({})
+        check_login(form)
     listed = said(operation(document, "post", "/api/auth/login")["responses"]["422"])
     assert all(f"«{message}»" in listed for message in refused.value.errors.values())
 
@@ -86,6 +87,9 @@ def test_the_refresh_cookie_is_described_where_it_is_set_and_cleared(document):
     for path in ("/api/auth/login", "/api/auth/refresh"):
         cookie = operation(document, "post", path)["responses"]["200"]["headers"]["Set-Cookie"]
         assert "lobby_refresh=<token>; Path=/api/auth; HttpOnly" in cookie["description"]
+    for path in ("/api/auth/login", "/api/auth/reset-password"):  # the browser is remembered there
+        cookie = operation(document, "post", path)["responses"]["200"]["headers"]["Set-Cookie"]
+        assert "lobby_device=<signed>; Path=/; Max-Age=31536000; HttpOnly" in cookie["description"]
     cleared = operation(document, "post", "/api/auth/logout")["responses"]["200"]["headers"]["Set-Cookie"]
     assert "Expires `lobby_refresh`" in cleared["description"]
 

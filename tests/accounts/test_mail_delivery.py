@@ -10,7 +10,7 @@ from sqlalchemy import select
 
 from lobby.extensions import db
 from lobby.jobs.models import FailedJob, OutgoingMail
-from lobby.jobs.queue import rq_queue
+from lobby.jobs.queue import MAIL, rq_queue
 from tests.accounts.conftest import code_in, registration
 from tests.support import run_jobs
 
@@ -36,7 +36,7 @@ def without_leftover_jobs():
     for app in apps:
         if app.config.get("REDIS_URL"):
             with app.app_context():
-                registry = ScheduledJobRegistry(queue=rq_queue())
+                registry = ScheduledJobRegistry(queue=rq_queue(MAIL))
                 for job_id in registry.get_job_ids():
                     registry.remove(job_id, delete_job=True)
 

@@ -101,6 +101,9 @@ def test_wrong_code_and_resend_on_the_form(accounts, client, app):
     response = client.post("/auth/verify-email", data={"email": "anna@example.com", "code": wrong})
     assert response.status_code == 400 and "Неверный код. Проверьте правильность ввода." in page(response)
 
+    waits = client.post("/auth/verify-email/resend", data={"email": "anna@example.com"}, follow_redirects=True)
+    assert "Новый код можно запросить через" in page(waits)  # one code a minute per address
+    accounts.countdown_over()
     resent = client.post("/auth/verify-email/resend", data={"email": "anna@example.com"}, follow_redirects=True)
     assert "Новый код отправлен на email" in page(resent)
     run_jobs(app)
@@ -120,6 +123,7 @@ def test_forgot_and_reset_password_with_forms(accounts, client, app):
     token = link.split("token=")[1]
     done = client.post("/auth/reset-password", data={"token": token, "password": "brand-new-pass"}, follow_redirects=True)
     assert "Пароль изменен. Войдите с новым паролем." in page(done)
+    assert client.get_cookie("lobby_device") is not None  # the browser that read the mail is remembered
     assert accounts.login(password="brand-new-pass").status_code == 200
 
     used = client.get(link)
@@ -158,3 +162,13 @@ def test_landing_offers_the_app_to_a_signed_in_user(accounts, client):
     html = page(client.get("/"))
     assert 'href="/app"' in html and "Открыть Lobby" in html
     assert "Создать аккаунт" not in html and 'href="/auth/register"' not in html
+
+
+def test_the_verify_page_counts_down_the_addresses_minute_whichever_browser_had_the_code(accounts, app):
+    accounts.register()  # in another browser
+    fresh = app.test_client().get("/auth/verify-email?email=anna%40example.com")
+    wait = int(re.search(r'"resendIn":\s*(\d+)', page(fresh)).group(1))
+    assert 55 <= wait <= 60
+    accounts.countdown_over()
+    later = app.test_client().get("/auth/verify-email?email=anna%40example.com")
+    assert re.search(r'"resendIn":\s*0\b', page(later))

@@ -104,17 +104,17 @@ def test_a_taken_email_is_a_conflict_whatever_its_case(accounts):
                                    "errors": {"email": "Этот email уже используется"}}
 
 
-@pytest.mark.parametrize("payload, content_type", [
-    ("firstName=Анна&username=anna", "application/x-www-form-urlencoded"),
-    ("{not json", "application/json"),
-    ('["a", "list"]', "application/json"),
+@pytest.mark.parametrize("payload, content_type, status, code", [
+    ("firstName=Анна&username=anna", "application/x-www-form-urlencoded", 415, "UNSUPPORTED_MEDIA_TYPE"),
+    ("{not json", "application/json", 400, "BAD_REQUEST"),
+    ('["a", "list"]', "application/json", 400, "BAD_REQUEST"),
 ])
-def test_a_body_that_is_not_a_json_object_is_a_400_with_a_json_error(client, payload, content_type):
+def test_a_body_that_is_not_a_json_object_is_refused_with_a_json_error(client, payload, content_type, status, code):
     response = client.post("/api/auth/register", data=payload.encode(), content_type=content_type)
-    assert response.status_code == 400
+    assert response.status_code == status
     assert response.is_json
     body = response.get_json()
-    assert set(body) == {"message", "code"} and body["code"] == "BAD_REQUEST" and body["message"]
+    assert set(body) == {"message", "code"} and body["code"] == code and body["message"]
 
 
 def test_the_password_is_stored_as_an_argon2id_hash(accounts, app):

@@ -17,7 +17,7 @@ from lobby.dms.actions import do_open_dm
 from lobby.extensions import db
 from lobby.friends import actions as friends
 from lobby.friends.models import FriendRequest
-from lobby.messages.actions import do_add_reaction
+from lobby.messages.reactions import do_add_reaction
 from lobby.messages.sending import do_send_message
 from lobby.settings.actions import do_update_settings
 from lobby.settings.store import settings_of

@@ -271,6 +271,7 @@ def wait_for_toast(driver, text: str):
 
 
 def test_a_call_in_direct_messages(app, live, browsers):
+    app.config["VOICE_CALL_COOLDOWN"] = 0  # she calls back at once; the cooldown is tests/voice/test_ringing.py's
     make_person(app, "olga", "Ольга")
     make_person(app, "pavel", "Павел")
     befriend(app, "olga", "pavel")

@@ -10,15 +10,11 @@ from sqlalchemy import text
 from lobby import create_app
 from lobby.extensions import db
 from tests.conftest import SUITE_DATABASE_URL
+from tests.migration_rows import a_chat, run
 from tests.support import fresh_database
 
 BEFORE, DMS = "9c4e2a7f1d58", "a1d3c5e7f901"
 NOW = datetime(2026, 11, 24)
-
-
-def run(sql: str, **values) -> None:
-    with db.engine.begin() as connection:
-        connection.execute(text(sql), values)
 
 
 def count(table: str) -> int:
@@ -31,17 +27,7 @@ def test_the_revision_keeps_server_messages_and_its_downgrade_drops_dms(tmp_path
         app = create_app(env={"INSTANCE_PATH": str(tmp_path), "DATABASE_URL": url, "SECRET_KEY": "x"})
         with app.app_context():
             upgrade(revision=BEFORE)
-            for user_id in (1, 2):
-                run("INSERT INTO users (id, username, username_key, email, email_key, password_hash, first_name, "
-                    "last_name, is_email_verified, is_deactivated, session_version, created_at) VALUES (:id, :name, "
-                    ":name, :mail, :mail, 'h', 'a', 'b', :yes, :no, 1, :now)",
-                    id=user_id, name=f"u{user_id}", mail=f"u{user_id}@x", yes=True, no=False, now=NOW)
-            run("INSERT INTO servers (id, name, owner_id, category, is_public, is_verified, invite_code, created_at) "
-                "VALUES (1, 's', 1, 'community', :yes, :no, 'code', :now)", yes=True, no=False, now=NOW)
-            run("INSERT INTO channels (id, server_id, name, type, position, created_at) "
-                "VALUES (1, 1, 'общий', 'TEXT', 0, :now)", now=NOW)
-            run("INSERT INTO messages (id, channel_id, author_id, content, created_at) VALUES (1, 1, 1, 'x', :now)",
-                now=NOW)
+            a_chat(NOW)
             run("INSERT INTO reactions (id, message_id, user_id, emoji, created_at) VALUES (1, 1, 2, '👍', :now)",
                 now=NOW)
 

@@ -4,7 +4,7 @@ import pytest
 from tests.dms.conftest import befriend, block, open_dm, refusal
 
 BLOCKED_BY_ME = (403, "USER_BLOCKED", "Вы заблокировали этого пользователя")
-BLOCKED_BY_THEM = (403, "USER_BLOCKED", "Пользователь ограничил общение с вами")
+BLOCKED_BY_THEM = (403, "DM_NOT_ALLOWED", "Пользователь не принимает личные сообщения")  # as a privacy refusal: a block is not revealed
 NOT_ALLOWED = (403, "DM_NOT_ALLOWED", "Пользователь не принимает личные сообщения")
 
 

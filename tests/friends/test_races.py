@@ -1,8 +1,6 @@
 """Two calls at the same instant: the tables settle it, and nobody gets a 500."""
-from concurrent.futures import ThreadPoolExecutor
-from threading import Barrier
-
 from tests.friends.conftest import ask, friend_names, overview
+from tests.support import at_once
 
 
 def post(app, person, path: str, json=None):
@@ -10,23 +8,11 @@ def post(app, person, path: str, json=None):
     return lambda: app.test_client().post(path, json=json, headers=person.headers())
 
 
-def at_once(*calls):
-    """Run the calls in threads released together; their answers' status codes, in order."""
-    start = Barrier(len(calls))
-
-    def run(call):
-        start.wait()
-        return call().status_code
-
-    with ThreadPoolExecutor(len(calls)) as pool:
-        return list(pool.map(run, calls))
-
-
 def test_two_people_asking_each_other_at_once_become_friends(app, people):
     for round_ in range(4):
         a, b = people(f"first{round_}"), people(f"second{round_}")
-        codes = at_once(post(app, a, "/api/friends/request", {"username": b.username}),
-                        post(app, b, "/api/friends/request", {"username": a.username}))
+        codes = at_once([post(app, a, "/api/friends/request", {"username": b.username}),
+                         post(app, b, "/api/friends/request", {"username": a.username})])
         assert sorted(codes) == [200, 201]
         assert friend_names(a) == [b.username] and friend_names(b) == [a.username]
         assert overview(a)["incoming"] == overview(a)["outgoing"] == []
@@ -35,5 +21,5 @@ def test_two_people_asking_each_other_at_once_become_friends(app, people):
 def test_a_request_accepted_from_two_tabs_at_once_is_accepted_once(app, alice, bob):
     request = ask(alice, bob)
     url = f"/api/friends/requests/{request['id']}/accept"
-    assert sorted(at_once(post(app, bob, url), post(app, bob, url))) == [200, 404]
+    assert sorted(at_once([post(app, bob, url), post(app, bob, url)])) == [200, 404]
     assert friend_names(alice) == ["bob"] and friend_names(bob) == ["alice"]

@@ -10,7 +10,7 @@ from sqlalchemy import select
 
 from lobby.extensions import db
 from lobby.jobs import queue
-from lobby.jobs.models import FailedJob
+from lobby.jobs.models import FailedJob, OutgoingMail
 from tests.jobs.sample_jobs import explode, write_note
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -40,7 +40,8 @@ def embedded(make_app, app):
 def production(make_app, app, redis_url):
     app = make_app(REDIS_URL=redis_url)
     yield app
-    Redis.from_url(redis_url).delete(f"rq:queue:{app.config['REDIS_PREFIX']}-jobs")
+    with app.app_context():
+        Redis.from_url(redis_url).delete(*(f"rq:queue:{name}" for name in queue.queue_names()))
 
 
 def test_embedded_job_runs_in_process_without_holding_up_the_caller(embedded, tmp_path):
@@ -138,3 +139,55 @@ def test_operators_see_failed_jobs_with_their_error(embedded):
     output = runner.invoke(args=["jobs", "failed"]).output
     assert "tests.jobs.sample_jobs:explode('почта не ушла',)" in output
     assert "RuntimeError: почта не ушла" in output
+
+
+def finished(app, kind: str) -> list:
+    """The jobs the worker finished on one of the app's queues."""
+    from rq.job import Job
+
+    with app.app_context():
+        work_queue = queue.rq_queue(kind)
+        return [Job.fetch(job_id, connection=work_queue.connection)
+                for job_id in work_queue.finished_job_registry.get_job_ids()]
+
+
+def test_mail_is_sent_before_pictures_queued_ahead_of_it(production, tmp_path):
+    """A reset link asked for while heavy pictures wait is sent before them: mail has a queue of
+    its own, which a worker takes from first (the probe saw a reset mail wait 18.9 s)."""
+    from lobby.accounts import actions  # (embedded mode has no queue: pictures run in the request)
+
+    with production.app_context():
+        actions.do_register({"username": "anna", "email": "anna@example.com", "firstName": "Анна", "lastName": "Б",
+                             "password": "password-123"}, verified=True)
+        pictures = queue.rq_queue(queue.PICTURES)
+        for index in range(6):  # stand-ins for heavy pictures: any job on the pictures' queue
+            pictures.enqueue(queue.run, "tests.jobs.sample_jobs:write_note", str(tmp_path / f"{index}.txt"), "x")
+    asked = production.test_client().post("/api/auth/forgot-password", json={"email": "anna@example.com"})
+    assert asked.status_code == 200
+
+    ran = run_worker(production)
+    assert ran.returncode == 0, ran.stderr
+    with production.app_context():
+        [mail] = db.session.scalars(select(OutgoingMail)).all()
+        assert mail.to_address == "anna@example.com" and mail.sent_at is not None
+    mail_jobs, picture_jobs = finished(production, queue.MAIL), finished(production, queue.PICTURES)
+    assert sorted(job.description for job in mail_jobs) == ["lobby.accounts.jobs:start_password_reset",
+                                                            "lobby.jobs.mail:deliver_mail"]
+    assert len(picture_jobs) == 6
+    assert max(job.ended_at for job in mail_jobs) <= min(job.started_at for job in picture_jobs)
+
+
+def test_one_person_has_at_most_two_pictures_in_the_works(app):
+    from lobby import image_jobs
+    from lobby.errors import ApiError
+
+    with app.test_request_context():
+        with image_jobs.one_of_theirs("user:1"), image_jobs.one_of_theirs("user:1"):
+            with pytest.raises(ApiError) as refused:
+                with image_jobs.one_of_theirs("user:1"):
+                    pass
+            assert refused.value.status == 429 and refused.value.headers["Retry-After"]
+            with image_jobs.one_of_theirs("user:2"):  # someone else's turn is not theirs
+                pass
+        with image_jobs.one_of_theirs("user:1"), image_jobs.one_of_theirs("user:1"):  # both places back
+            pass

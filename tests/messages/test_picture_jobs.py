@@ -16,7 +16,7 @@ from rq import Queue
 from rq.job import Job
 
 from lobby import image_jobs
-from lobby.jobs.queue import queue_name
+from lobby.jobs.queue import PICTURES, queue_name
 from tests.messages.pictures import ROOT, Decodes, gif_of, job_worker, picture_of, start_worker, worker_env  # noqa: F401 (fixture)
 from tests.messages.test_attachments_api import attachments_of, send_files
 
@@ -36,13 +36,13 @@ def app(request, app, make_app, redis_url):
 
 
 def queue_name_of(app) -> str:
-    return f"{app.config['REDIS_PREFIX']}-jobs"
+    return f"{app.config['REDIS_PREFIX']}-{PICTURES}"
 
 
 def finished_jobs(app) -> list[Job]:
     """What RQ's registry says the worker finished for this app's queue."""
     with app.app_context():
-        work_queue = Queue(queue_name(), connection=Redis.from_url(app.config["REDIS_URL"]))
+        work_queue = Queue(queue_name(PICTURES), connection=Redis.from_url(app.config["REDIS_URL"]))
         return [Job.fetch(job_id, connection=work_queue.connection)
                 for job_id in work_queue.finished_job_registry.get_job_ids()]
 

@@ -49,13 +49,14 @@ def sent(socket, channel_id: int, nonce: str) -> dict:
     return socket.expect("message_sent", skip=QUIET | {"new_message"})["data"]["message"]
 
 
-@pytest.mark.parametrize("kind, emoji", [("reaction_add", "a b"), ("reaction_add", 5), ("reaction_remove", None)])
-def test_a_bad_reaction_gets_the_same_error_frame_as_before(community, connect, kind, emoji):
+@pytest.mark.parametrize("kind, emoji", [("reaction_add", "a b"), ("reaction_add", 5), ("reaction_remove", None),
+                                         ("reaction_add", "ok"), ("reaction_add", "👍👍"), ("reaction_remove", "плюс")])
+def test_a_bad_reaction_gets_the_same_error_frame_as_over_http(community, connect, kind, emoji):
     alice = joined(connect(community.alice), community.channel)
     message = sent(alice, community.channel, "react")
     alice.send(kind, {"messageId": message["id"], "emoji": emoji})
     assert alice.expect("error", skip=QUIET | {"new_message"})["data"] == refused(
-        {"emoji": "Неверная реакция"})
+        {"emoji": "Реакция — это один эмодзи"})
 
 
 def test_a_nonce_sent_as_a_number_comes_back_as_a_number(community, connect):
@@ -69,6 +70,9 @@ def test_a_nonce_sent_as_a_number_comes_back_as_a_number(community, connect):
 def test_anything_but_false_means_typing(community, connect, flag, typing):
     alice = joined(connect(community.alice), community.channel)
     bob = joined(connect(community.bob), community.channel)
+    if flag is False:  # a stop is told only after a start that was told
+        alice.send("typing", {"channelId": community.channel, "isTyping": True})
+        assert bob.expect("typing", userId=community.alice.id)["data"]["isTyping"] is True
     alice.send("typing", {"channelId": community.channel, "isTyping": flag})
     assert bob.expect("typing", userId=community.alice.id)["data"]["isTyping"] is typing
 

@@ -75,8 +75,7 @@ def seated(socket, channel_id: int, session: str = "tab-1", **extra) -> dict:
 
 def state(person, **changed) -> dict:
     return {"userId": person.id, "username": person.username, "profileImageUrl": None, "muted": False, "deafened": False,
-            "video": False,
-            "screen": False, "speaking": False, **changed}
+            "video": False, "screen": False, "speaking": False, "serverMuted": False, **changed}
 
 
 def fits_the_document(*sockets) -> None:

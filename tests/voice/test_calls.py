@@ -51,7 +51,8 @@ def test_a_block_refuses_a_call(guild, connect):
     block(guild.bob, guild.alice)
     alice = connect(guild.alice)
     alice.send("rtc_join_channel", {"channelId": channel_id})
-    assert refused(alice) == {"message": "Пользователь ограничил общение с вами", "code": "FORBIDDEN"}
+    # The words a privacy refusal gives: the blocked one does not learn of the block.
+    assert refused(alice) == {"message": "Пользователь не принимает личные сообщения", "code": "FORBIDDEN"}
 
 
 def test_a_block_ends_a_call_under_way(guild, connect):

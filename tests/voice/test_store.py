@@ -121,3 +121,43 @@ def test_seats_of_a_dead_process_are_reaped_and_no_others(redis_url):
     finally:
         for key in client.scan_iter(f"{prefix}:*"):
             client.delete(key)
+
+
+def test_a_mute_by_the_server_holds_against_the_persons_own_switches(store):
+    store.take(1, seat(10), person(1, speaking=True), 8)
+    assert store.update(1, None, 10, {"serverMuted": True}) == person(1, serverMuted=True, muted=True)  # any owner
+    assert store.update(1, "o", 10, {"muted": False, "speaking": True}) == person(1, serverMuted=True, muted=True)
+    assert store.update(1, "o", 10, {"serverMuted": False}) == person(1, muted=True, serverMuted=False)  # own mute stays
+    assert store.update(1, "o", 10, {"muted": False}) == person(1, serverMuted=False)
+    assert store.update(1, None, 11, {"serverMuted": True}) is None  # no seat there
+
+
+def ringing(store, channel: int, caller: int, seconds: float = 30) -> bool:
+    return store.ring(channel, caller, seconds)
+
+
+def test_a_call_rings_once_until_it_ends_and_its_cooldown_passes(store):
+    assert ringing(store, 20, caller=4)
+    assert not ringing(store, 20, caller=4) and not ringing(store, 20, caller=5)  # the same call: no second ring
+    assert store.decline(20, caller_id=4) and not store.decline(20, caller_id=4)  # once a ring
+    store.take(4, seat(20, server=None, peer=5), person(4), 8)
+    store.call_ended(20, cooldown=0.2)  # someone still sits there: nothing ended
+    store.leave(4)
+    store.call_ended(20, cooldown=30)
+    assert not ringing(store, 20, caller=4)  # within the cooldown
+    assert not store.decline(20, caller_id=4)  # nothing rings after the call ended
+
+
+def test_an_answered_call_may_ring_again_after_its_cooldown(store):
+    import time
+
+    assert ringing(store, 30, caller=4)
+    assert not store.decline(30, caller_id=5)  # only the caller's ring can be declined, by the other one
+    store.answered(30)
+    assert not store.decline(30, caller_id=4)  # answered: nothing rings
+    store.call_ended(30, cooldown=0.3)
+    ended = time.monotonic()
+    assert not ringing(store, 30, caller=5)
+    while not ringing(store, 30, caller=5):
+        assert time.monotonic() - ended < 5
+    assert time.monotonic() - ended >= 0.25

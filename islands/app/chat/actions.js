@@ -4,6 +4,7 @@ import { toast } from '../../lib/toast.js';
 import { post, request } from '../../lib/api.js';
 import { sendTracked } from './sync.js';
 import { applyEdit, removeMessage, updateMessage, upsertMessages } from './store.js';
+import { withReaction } from './reactions.js';
 import { t } from '../../lib/i18n.js';
 import { askConfirm } from '../ui/confirm.js';
 
@@ -20,33 +21,17 @@ export const REACTIONS = [
 
 export const reactedBy = (reaction, userId) => userId != null && (reaction?.users ?? []).includes(userId);
 
-/** The reactions list with `userId`'s `emoji` added or taken away. */
-function withReaction(reactions = [], emoji, userId, add) {
-  const list = reactions.map((reaction) => ({ ...reaction, users: [...(reaction.users ?? [])] }));
-  const found = list.find((reaction) => reaction.emoji === emoji);
-  if (add) {
-    if (found) {
-      if (!found.users.includes(userId)) found.users.push(userId);
-      found.count = found.users.length;
-      return list;
-    }
-    return [...list, { emoji, count: 1, users: [userId] }];
-  }
-  if (!found) return list;
-  found.users = found.users.filter((id) => id !== userId);
-  found.count = found.users.length;
-  return list.filter((reaction) => reaction.count > 0);
-}
-
 /** Spec §4 "Reaction toggle": remove it if the user already reacted with it, else add it. */
 export function toggleReaction(message, emoji, me) {
   if (!me || message.id == null) return;
   const mine = reactedBy(message.reactions?.find((reaction) => reaction.emoji === emoji), me.id);
   const { channelId, id } = message;
   const set = (add) => updateMessage(channelId, id, (current) => ({ reactions: withReaction(current.reactions, emoji, me.id, add) }));
-  const failed = () => {
+  // The server's reason, when it gave one (a 21st kind of reaction on the message, say).
+  const failed = (error) => {
     set(mine);
-    toast.error(mine ? t('Ошибка удаления реакции') : t('Ошибка добавления реакции'));
+    toast.error(mine ? t('Ошибка удаления реакции') : t('Ошибка добавления реакции'),
+      error?.message ? { description: error.message } : undefined);
   };
   set(!mine);
   if (sendTracked(mine ? 'reaction_remove' : 'reaction_add', { messageId: id, emoji }, failed)) return;

@@ -8,6 +8,7 @@ import * as socket from '../../lib/socket.js';
 import { apiGet } from '../data/queries.js';
 import { reactionCue, typingCue } from './cues.js';
 import { failSend } from './outbox.js';
+import { withReaction } from './reactions.js';
 import { playSound } from '../../lib/sounds.js';
 import {
   applyEdit, channelOf, expireTyping, reconcileNewest, removeMessage, setChannelState, setTyping, updateMessage,
@@ -140,10 +141,13 @@ function onNewMessage(message) {
   if (!known && me && message.author?.id !== me.id) playSound('message');
 }
 
+/** `reaction_added` / `reaction_removed`: the change ({emoji, userId, count}), applied to the held copy. */
 function onReaction(data, added) {
-  if (!data?.channelId || !Array.isArray(data.reactions)) return;
+  if (!data?.channelId || data.messageId == null || typeof data.emoji !== 'string' || data.userId == null) return;
   if (added) reactionCue(data, me);
-  updateMessage(data.channelId, data.messageId, () => ({ reactions: data.reactions }));
+  updateMessage(data.channelId, data.messageId, (current) => ({
+    reactions: withReaction(current.reactions, data.emoji, data.userId, added, data.count),
+  }));
 }
 
 function onTyping(data) {

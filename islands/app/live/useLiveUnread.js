@@ -87,7 +87,8 @@ export default function useLiveUnread(userId) {
         refetchDms();
       }),
       socket.on('friend_status_changed', (data) => setPresence(data?.friendId, data?.status, data?.customStatus)),
-      socket.on('user_status', (data) => setPresence(data?.userId, data?.status)),
+      // customStatus only when the frame has one ('' clears it: someone who blocked us reads offline, bare).
+      socket.on('user_status', (data) => setPresence(data?.userId, data?.status, data?.customStatus)),
     ];
     const stopTitle = followTitle();
     return () => {

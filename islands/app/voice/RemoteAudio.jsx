@@ -6,7 +6,8 @@ import { useVoice } from './store.js';
 
 function PersonAudio({ userId, stream }) {
   const audio = useRef(null);
-  const volume = useVoice((voice) => (voice.deafened ? 0 : voice.volumes[userId] ?? 1));
+  // Someone the server mutes (a timeout) is not played, whatever their browser still sends.
+  const volume = useVoice((voice) => (voice.deafened || voice.participants[userId]?.serverMuted ? 0 : voice.volumes[userId] ?? 1));
   const outputId = useVoice((voice) => voice.outputId);
   useEffect(() => {
     const element = audio.current;

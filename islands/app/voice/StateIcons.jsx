@@ -4,11 +4,12 @@ import MicOff from 'lucide-react/icons/mic-off';
 import { t } from '../../lib/i18n.js';
 
 export default function StateIcons({ state, size = 16 }) {
+  const muted = state.serverMuted ? t('Микрофон отключён модератором') : t('Микрофон выключен');
   return (
     <>
       {state.muted && (
-        <span className="voice-mark voice-mark--muted" title={t('Микрофон выключен')}>
-          <MicOff size={size} aria-hidden="true" /><span className="sr-only">{t('Микрофон выключен')}</span>
+        <span className={`voice-mark voice-mark--muted${state.serverMuted ? ' voice-mark--server' : ''}`} title={muted}>
+          <MicOff size={size} aria-hidden="true" /><span className="sr-only">{muted}</span>
         </span>
       )}
       {state.deafened && (

@@ -11,7 +11,8 @@ import { ariaKeysOf, keysOf } from '../shortcuts/registry.js';
 
 export function MuteButton({ className = 'icon-button', size = 20 }) {
   const muted = useVoice((voice) => voice.muted);
-  const label = muted ? t('Включить микрофон') : t('Выключить микрофон');
+  const serverMuted = useVoice((voice) => voice.serverMuted);
+  const label = serverMuted ? t('Микрофон отключён модератором') : muted ? t('Включить микрофон') : t('Выключить микрофон');
   return (
     <button type="button" className={`${className} voice-switch${muted ? ' is-off' : ''}`} onClick={toggleMute}
       aria-pressed={muted} aria-label={label} title={`${label} (${keysOf('mute')})`} aria-keyshortcuts={ariaKeysOf('mute')} data-voice="mute">

@@ -13,6 +13,7 @@ import { MEDIA_REASONS, TEXTS, TOASTS } from './texts.js';
 let microphone = null; // our MediaStream
 let stopSpeaking = () => {};
 let joinMessage = null; // the messageId of our rtc_join_channel, to match its refusal
+let unmuteMessage = null; // our unmute asked while the server mutes us: its refusal is shown
 
 const uuid = () => (crypto.randomUUID ? crypto.randomUUID() : `${Date.now()}-${Math.random().toString(36).slice(2)}`);
 const inVoice = () => voiceState().status !== 'idle';
@@ -88,7 +89,13 @@ const broadcast = (payload) => {
 };
 
 export function toggleMute() {
-  const { muted, deafened } = voiceState();
+  const { muted, deafened, serverMuted, channel } = voiceState();
+  if (serverMuted && muted) {
+    // The server decides: a timeout still running refuses (its message is shown), one that ended
+    // lets it go and our state comes back in its broadcast.
+    if (channel) unmuteMessage = send('user_state_update', { channelId: channel.id, payload: { muted: false, deafened: false } });
+    return;
+  }
   const next = !muted;
   // Spec: unmuting while deafened also brings the sound back (one cannot talk without hearing).
   const patch = !next && deafened ? { muted: false, deafened: false } : { muted: next };
@@ -104,6 +111,7 @@ export function toggleDeafen() {
   const next = !deafened;
   // Spec: deafening also mutes the microphone; undeafening leaves it as it was before.
   const patch = next ? { deafened: true, muted: true, mutedBeforeDeafen: muted } : { deafened: false, muted: voiceState().mutedBeforeDeafen ?? muted };
+  if (voiceState().serverMuted) patch.muted = true; // the sound may come back; the microphone may not
   setVoice(patch);
   microphone?.getAudioTracks().forEach((track) => { track.enabled = !patch.muted; });
   const shared = { deafened: patch.deafened, muted: patch.muted };
@@ -199,6 +207,7 @@ on('rtc_voice_state', (data) => {
   const participants = byId(data.participants);
   const me = myId();
   setVoice({ status: 'connected', participants });
+  applyServerMute(participants[me]);
   if (status === 'connecting') {
     playSound('join');
     toast.success(TOASTS.connected(channel.name));
@@ -208,6 +217,11 @@ on('rtc_voice_state', (data) => {
 });
 
 on('error', (data, frame) => {
+  if (unmuteMessage && frame?.messageId === unmuteMessage) {
+    unmuteMessage = null;
+    toast.error(data.message || TOASTS.serverMuted);
+    return;
+  }
   if (!joinMessage || frame?.messageId !== joinMessage) return;
   const { channel } = voiceState();
   if (channel && voiceState().status === 'connecting') fail(channel.id, data.message ? TEXTS.connectFailedBecause(data.message) : TEXTS.connectFailed);
@@ -240,8 +254,24 @@ on('rtc_user_left', (data) => {
 });
 
 on('user_state_broadcast', (data) => {
-  if (mine(data.channelId) && data.userId !== myId()) patchParticipant(data.userId, data.state);
+  if (!mine(data.channelId)) return;
+  if (data.userId === myId()) applyServerMute(data.state); // our own switches are ours; the server's mute is not
+  else patchParticipant(data.userId, data.state);
 });
+
+/** Our state as the server has it: a mute by the server (a timeout) switches the microphone off
+ * and keeps it off; its end gives the switches back as the server's state has them. */
+function applyServerMute(state) {
+  const was = voiceState().serverMuted;
+  const now = Boolean(state?.serverMuted);
+  if (!now && !was) return;
+  const patch = now ? { serverMuted: true, muted: true } : { serverMuted: false, muted: Boolean(state.muted), deafened: Boolean(state.deafened) };
+  setVoice(patch);
+  microphone?.getAudioTracks().forEach((track) => { track.enabled = !patch.muted; });
+  patchParticipant(myId(), now ? { ...patch, speaking: false } : patch);
+  if (now && !was) toast.message(TOASTS.serverMuted);
+  else if (!now && !patch.muted) toast.message(TOASTS.micOn);
+}
 
 const description = (data, kind) => data[kind] ?? (data.sdp ? { type: kind, sdp: data.sdp } : null);
 

@@ -14,6 +14,7 @@ export const IDLE = {
   speaking: false,
   video: false,
   screen: false,
+  serverMuted: false, // a timeout on the seat's server: our microphone stays off until the server lets it
 };
 
 export const useVoice = create(() => ({

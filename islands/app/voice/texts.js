@@ -37,6 +37,7 @@ export const TOASTS = {
   left: (name) => t('{name} покидает голосовой канал', { name }),
   micOn: t('Микрофон включён'),
   micOff: t('Микрофон выключен'),
+  serverMuted: t('Модератор отключил вам микрофон до конца тайм-аута'),
   soundOn: t('Звук включён'),
   soundOff: t('Звук выключен'),
   declined: (name) => t('{name} отклоняет звонок', { name }),

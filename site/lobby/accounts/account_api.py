@@ -74,9 +74,10 @@ def start_email_change():
     """Start changing the e-mail address
 
     Needs the current password. Mails a 6-digit code (10 minutes, 5 tries) to the new address; the
-    account keeps its address until `email/confirm`. An address another account uses gets the
-    same answer (so this call cannot tell whether it is taken): its owner is sent a notice
-    instead of a code, and no code will confirm it."""
+    account keeps its address until `email/confirm`. An address another verified account uses gets
+    the same answer (so this call cannot tell whether it is taken): its owner is sent a notice
+    instead of a code, and no code will confirm it. An address held by an unverified account is
+    sent a code like a free one."""
     body = request.context.json
     email = email_change.do_start_email_change(g.user, body.current_password, body.new_email)
     return json_response(pending_answer(email))
@@ -113,7 +114,11 @@ def resend_email_code():
 def confirm_email_change():
     """Confirm the new e-mail address with its code
 
-    The account takes the new address (sign in with it from now on); the old address is told."""
+    The account takes the new address (sign in with it from now on); the old address is told. As
+    after a password change, every other session ends at once (its page cookie, access tokens,
+    refresh chain; its sockets close with 4001), and so does every unused reset link (one mailed to
+    the old address included); this session stays signed in. An unverified account that held the
+    address is removed: the code proved the mailbox is the caller's."""
     user = email_change.do_confirm_email_change(g.user, request.context.json.code)
     return json_response({"message": text("account.email_changed"), "user": user.to_dict()})
 

@@ -6,8 +6,9 @@ from datetime import timedelta
 
 from flask import current_app
 from sqlalchemy import select, update
+from sqlalchemy.exc import IntegrityError
 
-from lobby.accounts import codes, tokens
+from lobby.accounts import codes, tokens, unverified
 from lobby.accounts.models import PasswordReset, SignIn, User
 from lobby.accounts.passwords import hash_password, needs_rehash, password_matches
 from lobby.database import utcnow
@@ -34,24 +35,47 @@ def find_user(identifier: str) -> User | None:
     return db.session.scalar(select(User).where(column == key))
 
 
+def find_account(identifier: str) -> User | None:
+    """`find_user` for a sign-in, a code or a mail: an expired unverified account is not there
+    (and goes now: `unverified.unless_expired`)."""
+    return unverified.unless_expired(find_user(identifier))
+
+
 def taken_fields(username: str | None, email: str | None) -> dict[str, str]:
+    """The fields a sign-up could not have: held by an account, unless by one a sign-up replaces
+    (`unverified.py`)."""
     taken = {}
-    if username and db.session.scalar(select(User.id).where(User.username_key == username.lower())):
+    holds = ~unverified.holding_for_no_one()
+    if username and db.session.scalar(select(User.id).where(User.username_key == username.lower(), holds)):
         taken["username"] = text("auth.username_taken")
-    if email and db.session.scalar(select(User.id).where(User.email_key == email.lower())):
+    if email and db.session.scalar(select(User.id).where(User.email_key == email.lower(), holds)):
         taken["email"] = text("auth.email_taken")
     return taken
 
 
 def do_register(fields: dict, verified: bool = False) -> User:
+    """A new account; an unverified one older than a code's lifetime that holds the username or
+    the address goes (`unverified.py`). 409 CONFLICT naming what is taken, also when a sign-up at
+    the same instant took it first."""
     taken = taken_fields(fields["username"], fields["email"])
     if taken:
         raise ValidationError(taken, status=409, code="CONFLICT")
+    password_hash = hash_password(fields["password"])  # the slow part, before any row is locked
+    unverified.release_for_sign_up(fields["username"], fields["email"])
+    try:
+        return create_account(fields, password_hash, verified)
+    except IntegrityError:
+        db.session.rollback()
+        raise ValidationError(taken_fields(fields["username"], fields["email"])
+                              or {"username": text("auth.username_taken")}, status=409, code="CONFLICT") from None
+
+
+def create_account(fields: dict, password_hash: str, verified: bool) -> User:
     user = User(
         username=fields["username"], username_key=fields["username"].lower(),
         email=fields["email"], email_key=fields["email"].lower(),
         first_name=fields["firstName"], last_name=fields["lastName"],
-        password_hash=hash_password(fields["password"]), is_email_verified=verified,
+        password_hash=password_hash, is_email_verified=verified,
     )
     db.session.add(user)
     db.session.flush()
@@ -73,15 +97,17 @@ def keep_language(user: User) -> None:
 
 
 def do_resend_code(user: User) -> None:
+    """A new verification code, at most one a minute per address (`codes.check_resend_cooldown`)."""
     if user.is_email_verified:
         raise ApiError(409, text("auth.already_verified"), "ALREADY_VERIFIED")
+    codes.check_resend_cooldown(user.id)
     mail = codes.issue_code(user)
     db.session.commit()
     send_after_commit(mail)
 
 
 def do_verify_email(email: str, code: str) -> User:
-    user = find_user(email) if "@" in email else None
+    user = find_account(email) if "@" in email else None
     if user is None:
         raise ApiError(400, text("auth.code_unknown"), "CODE_INVALID")
     if user.is_email_verified:
@@ -95,7 +121,7 @@ def do_verify_email(email: str, code: str) -> User:
 def authenticate(identifier: str, password: str) -> User:
     """The user these credentials belong to, or an error: 401 for wrong ones (the same for an
     unknown account, which costs the same hashing time), 403 when unverified or deactivated."""
-    user = find_user(identifier)
+    user = find_account(identifier)
     if not password_matches(user.password_hash if user else None, password):
         raise ApiError(401, text("auth.bad_credentials"), "INVALID_CREDENTIALS")
     if user.is_deactivated:
@@ -129,8 +155,9 @@ def do_sign_out(*sign_in_ids: int | None) -> None:
 
 def do_start_password_reset(email: str, language: str | None = None) -> None:
     """The job behind forgot-password: it looks the address up itself, so the request costs the
-    same whether or not an account has it."""
-    user = find_user(email) if "@" in email else None
+    same whether or not an account has it. An unverified account gets its link too: completing
+    the reset proves the mailbox (`do_reset_password`)."""
+    user = find_account(email) if "@" in email else None
     if user is None or user.is_deactivated:
         return
     token = tokens.new_secret()
@@ -156,7 +183,11 @@ def reset_for_token(token: str | None) -> PasswordReset:
 def do_reset_password(token: str | None, password: str) -> User:
     """Set a new password from a reset link; every session of the account ends. A link sets one
     password, however many requests race with it: the link is claimed by a conditional UPDATE, and
-    only the request that claimed it writes (the slow hashing happens before, outside the lock)."""
+    only the request that claimed it writes (the slow hashing happens before, outside the lock).
+
+    The link was mailed to the account's address, so using it proves the mailbox as a code does:
+    an unverified address becomes verified (the owner of an address someone else signed up with
+    takes the account this way, whatever codes that someone spent)."""
     reset_for_token(token)  # a dead link is refused before any hashing
     new_hash = hash_password(password)
     now = utcnow()
@@ -168,6 +199,9 @@ def do_reset_password(token: str | None, password: str) -> User:
         raise ApiError(400, text("auth.reset_invalid"), "RESET_TOKEN_INVALID")
     user = db.session.get(User, user_id)
     user.password_hash = new_hash
+    if not user.is_email_verified:
+        user.is_email_verified = True
+        codes.close_open_codes(user.id)
     db.session.execute(update(PasswordReset).where(PasswordReset.user_id == user.id, PasswordReset.used_at.is_(None))
                        .values(used_at=now))
     end_every_session(user)

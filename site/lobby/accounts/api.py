@@ -8,6 +8,7 @@ from flask import Blueprint, g, request, session
 
 from lobby.accounts import actions, limits, tokens
 from lobby.accounts.jobs import start_password_reset
+from lobby.accounts.remembered import COOKIE as DEVICE_COOKIE, remember_device
 from lobby.accounts.schemas import (EMAIL, FIRST_NAME, LAST_NAME, PASSWORD, USERNAME, Availability,
                                     AvailabilityQuery, CodeBody, ForgotPasswordBody, LoginBody, OneUser, RefreshBody,
                                     Refreshed, RegistrationBody, ResendBody, ResetPasswordBody, SignedIn, UserNotice,
@@ -36,21 +37,29 @@ JSON = "application/json"
 AUTH = ["auth"]
 PUBLIC: list = []  # no credentials needed
 REFRESH_CREDENTIALS = [{"refreshCookie": []}, {}]  # the refresh cookie if the browser has one
+REMEMBERED = (f"`{DEVICE_COOKIE}=<signed>; Path=/; Max-Age=31536000; HttpOnly; SameSite=Lax` (plus `Secure` when "
+              "`SESSION_COOKIE_SECURE` is on): this browser is remembered for the account (see `login`'s 429).")
 SETS_COOKIE = {"Set-Cookie": {"schema": {"type": "string"}, "description": (
     f"`{REFRESH_COOKIE}=<token>; Path={REFRESH_COOKIE_PATH}; HttpOnly; SameSite=Lax` (plus `Secure` when "
-    "`SESSION_COOKIE_SECURE` is on); `Max-Age` of 30 days with rememberMe, else a browser-session cookie.")}}
+    "`SESSION_COOKIE_SECURE` is on); `Max-Age` of 30 days with rememberMe, else a browser-session cookie. "
+    f"Also {REMEMBERED}")}}
+REMEMBERS_DEVICE = {"Set-Cookie": {"schema": {"type": "string"}, "description": REMEMBERED}}
 CLEARS_COOKIE = {"Set-Cookie": {"schema": {"type": "string"},
                                 "description": f"Expires `{REFRESH_COOKIE}` (Path={REFRESH_COOKIE_PATH})."}}
 ALREADY_VERIFIED = "Already verified: " + refused_with(("ALREADY_VERIFIED", "auth.already_verified"))
 DAILY_CODES = (" Or: 5 codes per address in 24 hours reached, "
                + refused_with(("CODE_DAILY_LIMIT", "auth.code_daily_limit"))
                + " (its `Retry-After`: until the oldest of those codes is a day old).")
+RESEND_WAIT = (" Or: within 60 s of the address's last code, `CODE_RESEND_WAIT` «"
+               + text("account.email_resend_wait", seconds="N") + "» (its `Retry-After`: the seconds left).")
 SIGN_IN_THROTTLES = throttled(
     "failed sign-ins (401) in 15-minute windows: 10 per account per address, 30 per address (an IPv6 client counts "
-    "by its /64), and 100 per account from all addresses",
-    " The per-account ceiling refuses only addresses that have already failed on that account in their window; an "
-    "address that has not may still sign in, so failing on purpose cannot lock the owner out. Only failures count "
-    "(a success, 403 or 422 gives its count back); an attempt counts while it is in progress.")
+    "by its /64; refused bodies, 400 and 422, count there too), and 100 per account from all addresses; from a "
+    f"remembered device (the `{DEVICE_COOKIE}` cookie), 10 per account per device instead of all these",
+    " The per-account ceiling holds for every address, however fresh. A browser that signed in to the account "
+    "before (or reset its password from the mailed link) is remembered for it: its sign-ins to that account count "
+    "only in its own window, so no one else's failures lock the owner out of it. Successes, 403 and 429 count "
+    "nowhere; an attempt counts while it is in progress.")
 
 
 def remember_code_sent(email: str) -> None:
@@ -80,18 +89,24 @@ def register():
     Fields are trimmed (the password is not). Username and e-mail must be free, case-insensitively.
     The account starts unverified: a 6-digit code, valid 10 minutes, is mailed after the commit,
     and the page session remembers the address for `verify-email-resend`. No tokens are issued:
-    sign in after verifying."""
+    sign in after verifying.
+
+    An unverified account holds its username and address for 10 minutes only (a code's lifetime):
+    a sign-up naming either of an older unverified account's replaces that account, while a younger
+    one still answers 409 (two people signing up at once do not undo each other). Unverified
+    accounts are removed 48 hours after sign-up. The owner of an address may also take its
+    unverified account at any age by a password reset from the mailed link, which verifies it."""
     user = actions.do_register(request.context.json.model_dump(by_alias=True))
     remember_code_sent(user.email)
     return json_response({"message": text("auth.code_sent"), "user": user.to_dict()}, 201)
 
 
 @blueprint.post("/login")
-@limits.login_per_ip
-@limits.login_per_account
+@limits.sign_in_throttle
 @api.validate(json=LoginBody, resp=Response(
     HTTP_200=(SignedIn, "Signed in"),
-    HTTP_422=invalid({"emailOrUsername": texts_of("auth.identifier_empty"), "password": texts_of("auth.password_empty")}),
+    HTTP_422=invalid({"emailOrUsername": texts_of("auth.identifier_empty", "auth.identifier_too_long"),
+                      "password": texts_of("auth.password_empty")}),
     **refusals(
         HTTP_400=NOT_OBJECT,
         HTTP_401="Wrong credentials (the same answer for an unknown account): "
@@ -196,16 +211,17 @@ def verify_email_code():
         HTTP_400="No address, or no account with it: " + refused_with(("EMAIL_REQUIRED", "auth.email_missing"))
                  + f". {NOT_OBJECT}",
         HTTP_409=ALREADY_VERIFIED,
-        HTTP_429=throttled("10 mails per hour per IP, shared with `forgot-password`", DAILY_CODES))),
+        HTTP_429=throttled("10 mails per hour per IP, shared with `forgot-password`", RESEND_WAIT + DAILY_CODES))),
     tags=AUTH, security=PUBLIC, operation_id="verifyEmailResend")
 @documented(requestBody={"required": False})
 def verify_email_resend():
     """Mail a new verification code
 
     For `email` in the body, else the address the page session remembers (from `register` or a 403
-    `login`). The new code replaces the open one. At most 5 codes per address in 24 hours."""
+    `login`). The new code replaces the open one. At most one code a minute (the sign-up's
+    included) and 5 codes in 24 hours per address; a refused resend counts toward neither."""
     email = request.context.json.email or session.get(PENDING_EMAIL, "")
-    user = actions.find_user(email) if "@" in email else None
+    user = actions.find_account(email) if "@" in email else None
     if user is None:
         raise ApiError(400, text("auth.email_missing"), "EMAIL_REQUIRED")
     actions.do_resend_code(user)
@@ -278,12 +294,16 @@ def forgot_password():
                  + f". {NOT_OBJECT}",
         HTTP_429=throttled("20 per 10 minutes per IP, shared with `verify-email-code`"))),
     tags=AUTH, security=PUBLIC, operation_id="resetPassword")
+@documented(responses={"200": {"headers": REMEMBERS_DEVICE}})
 def reset_password():
     """Set a new password from a reset link
 
     Sets the password, uses up every open reset link of the account and signs out every session:
     page sessions, access tokens and all refresh-token chains. Does not sign in. The password is
-    checked first."""
+    checked first. The link proves the mailbox: an unverified address becomes verified. This
+    browser is remembered for the account (`lobby_device`, as at sign-in)."""
     body = request.context.json
-    actions.do_reset_password(body.token, body.password)
-    return json_response({"message": text("auth.password_changed")})
+    user = actions.do_reset_password(body.token, body.password)
+    response = json_response({"message": text("auth.password_changed")})
+    remember_device(response, user)
+    return response

@@ -1,9 +1,11 @@
-"""`flask --app wsgi users ...`: create, list, verify and deactivate accounts."""
+"""`flask --app wsgi users ...`: create, list, verify and deactivate accounts, and remove the
+unverified ones past their time."""
 import click
 from flask.cli import AppGroup
 from sqlalchemy import select
 
 from lobby.accounts import actions
+from lobby.accounts.unverified import do_prune_unverified
 from lobby.accounts.models import User
 from lobby.accounts.validation import check_registration
 from lobby.errors import ValidationError
@@ -64,3 +66,9 @@ def deactivate_user(username):
     """Disable an account and end all its sessions."""
     actions.do_deactivate(user_or_fail(username))
     click.echo(f"@{username} deactivated; all sessions ended")
+
+
+@users.command("prune-unverified")
+def prune_unverified():
+    """Remove unverified accounts older than 48 hours (the job worker does it too, every pass)."""
+    click.echo(f"removed {do_prune_unverified()} unverified account(s) older than 48 hours")

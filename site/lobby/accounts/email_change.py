@@ -7,37 +7,30 @@ a free one. A code row is made all the same (its code is mailed to nobody), so t
 the resend countdown, the daily cap and every wrong-code answer match; the address's owner gets a
 notice instead of a code. Only whoever reads that mailbox could learn more, and they own it. (The
 registration form's availability check, which the spec asks for, still tells whether an address
-is taken; this step adds no second, signed-in way to ask.)"""
+is taken; this step adds no second, signed-in way to ask.)
+
+An address held only by an unverified account is free here (`unverified.py`): its code is mailed,
+and confirming it removes that account, for the confirmer reads the mailbox and its maker did not."""
 from __future__ import annotations
 
-import math
-from datetime import timedelta
-
-from sqlalchemy import select
+from sqlalchemy import delete, false, select
 from sqlalchemy.exc import IntegrityError
 
 from lobby.accounts import codes
-from lobby.accounts.models import EmailCode, User
-from lobby.accounts.password_change import check_current_password
+from lobby.accounts.models import User
+from lobby.accounts.password_change import check_current_password, end_other_access
 from lobby.accounts.validation import check_code, check_email
 from lobby.database import utcnow
 from lobby.errors import ApiError, ValidationError
 from lobby.extensions import db
 from lobby.i18n import _, in_language, language_of
 from lobby.jobs.mail import compose_mail, send_after_commit
+from lobby.realtime.notify import notify_sign_ins_ended
 from lobby.texts import text
-
-RESEND_COOLDOWN = timedelta(seconds=60)
-
-
-def latest_change(user: User) -> EmailCode | None:
-    return db.session.scalar(select(EmailCode).where(EmailCode.user_id == user.id, EmailCode.new_email.is_not(None))
-                             .order_by(EmailCode.id.desc()).limit(1))
-
 
 def pending_email(user: User) -> str | None:
     """The address a change waits to be confirmed for (its code still open and in time)."""
-    change = latest_change(user)
+    change = codes.latest_code(user.id, changing_email=True)
     if change is None or change.closed_at is not None or change.expires_at <= utcnow():
         return None
     return change.new_email
@@ -45,17 +38,11 @@ def pending_email(user: User) -> str | None:
 
 def resend_wait(user: User) -> int:
     """Seconds until another code may be sent for a change (0: now)."""
-    change = latest_change(user)
-    if change is None:
-        return 0
-    return max(0, math.ceil((change.created_at + RESEND_COOLDOWN - utcnow()).total_seconds()))
+    return codes.resend_wait(user.id, changing_email=True)
 
 
 def check_cooldown(user: User) -> None:
-    wait = resend_wait(user)
-    if wait:
-        raise ApiError(429, text("account.email_resend_wait", seconds=wait), "CODE_RESEND_WAIT",
-                       headers={"Retry-After": str(wait)})
+    codes.check_resend_cooldown(user.id, changing_email=True)
 
 
 def check_new_email(user: User, value) -> str:
@@ -69,8 +56,17 @@ def check_new_email(user: User, value) -> str:
 
 
 def holder_of(user: User, email: str) -> int | None:
-    """The id of another account that uses `email`, if one does."""
-    return db.session.scalar(select(User.id).where(User.email_key == email.lower(), User.id != user.id))
+    """The id of another account that uses `email` and proved it, if one does. An unverified one
+    proved nothing (`unverified.py`): whoever confirms this change's code reads the mailbox."""
+    return db.session.scalar(select(User.id).where(User.email_key == email.lower(), User.id != user.id,
+                                                   User.is_email_verified))
+
+
+def release_address(user: User, email: str) -> None:
+    """Inside the confirming transaction: unverified accounts holding the address go."""
+    db.session.execute(delete(User).where(User.email_key == email.lower(), User.id != user.id,
+                                          User.is_email_verified == false(), User.deleted_at.is_(None))
+                       .execution_options(synchronize_session=False))
 
 
 def taken_by_another(user: User, email: str) -> bool:
@@ -107,8 +103,11 @@ def do_resend_email_code(user: User) -> str:
 
 
 def do_confirm_email_change(user: User, code) -> User:
-    """The code proves the new address is the caller's: only now does the account take it. The old
-    address is told (a hijacked session changing the address should not go unnoticed)."""
+    """The code proves the new address is the caller's: only now does the account take it (from an
+    unverified account holding it, too). The old address is told (a hijacked session changing the
+    address should not go unnoticed), and, as after a password change, every unused reset link
+    and every other session end: a link mailed to the old address, or a session of whoever
+    read it, must not outlive the owner's taking the account back."""
     try:
         code = check_code(code)
     except ValidationError as error:
@@ -117,8 +116,10 @@ def do_confirm_email_change(user: User, code) -> User:
     if taken_by_another(user, new_email):  # taken since the code was sent: the caller owns the mailbox
         db.session.commit()  # the code is used up all the same
         raise ValidationError({"newEmail": text("auth.email_taken")}, status=409, code="CONFLICT")
+    release_address(user, new_email)
     old_email = user.email
     user.email, user.email_key = new_email, new_email.lower()
+    ended = end_other_access(user)
     with in_language(language_of(user.id)):  # the old address's reader may not be the one signed in now
         mail = compose_mail(old_email, _("Email аккаунта Lobby изменён"), "email_changed", user=user,
                             new_email=new_email)
@@ -128,4 +129,5 @@ def do_confirm_email_change(user: User, code) -> User:
         db.session.rollback()
         raise ValidationError({"newEmail": text("auth.email_taken")}, status=409, code="CONFLICT") from None
     send_after_commit(mail)
+    notify_sign_ins_ended(ended)
     return user

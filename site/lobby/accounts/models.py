@@ -3,7 +3,7 @@ from __future__ import annotations
 from datetime import datetime
 
 from flask_login import UserMixin
-from sqlalchemy import ForeignKey, String
+from sqlalchemy import ForeignKey, Index, String
 from sqlalchemy.orm import Mapped, mapped_column
 
 from lobby.database import utcnow
@@ -12,6 +12,8 @@ from lobby.extensions import db
 
 class User(UserMixin, db.Model):
     __tablename__ = "users"
+    # The periodic pass looks for unverified accounts past their time (accounts/unverified.py).
+    __table_args__ = (Index("ix_users_is_email_verified_created_at", "is_email_verified", "created_at"),)
 
     id: Mapped[int] = mapped_column(primary_key=True)
     username: Mapped[str] = mapped_column(String(32))

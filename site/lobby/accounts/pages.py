@@ -5,12 +5,13 @@ from __future__ import annotations
 from flask import Blueprint, flash, redirect, render_template, request, session, url_for
 from flask_login import current_user
 
-from lobby.accounts import actions, limits
+from lobby.accounts import actions, codes, limits
 from lobby.accounts.api import PENDING_EMAIL, remember_code_sent, resend_wait
+from lobby.accounts.remembered import remember_device
 from lobby.accounts.session import callers_sign_ins, sign_in_browser, sign_out_browser
 from lobby.accounts.validation import (check_code_entry, check_email, check_login, check_password,
                                        check_registration, identifier_of, trimmed)
-from lobby.errors import ApiError, ValidationError, handle_http_exception, limiter_wait
+from lobby.errors import ApiError, ValidationError, handle_api_error, handle_http_exception, limiter_wait
 from lobby.i18n import N_, _, language
 from lobby.accounts.jobs import start_password_reset
 from lobby.jobs.queue import enqueue
@@ -40,8 +41,7 @@ def form_errors(error: ApiError) -> dict[str, str]:
 @blueprint.route("/login", methods=["GET", "POST"])
 @blueprint.route("/auth/login", methods=["GET", "POST"])
 @blueprint.route("/auth", methods=["GET", "POST"])
-@limits.login_per_ip
-@limits.login_per_account
+@limits.sign_in_throttle
 def login():
     if request.method == "GET":
         return render_login({}, {})
@@ -104,14 +104,21 @@ def verify_email():
 
 
 def render_verify(email: str, errors: dict):
-    return render_template("auth/verify.html", email=email, errors=errors, resend_in=resend_wait())
+    return render_template("auth/verify.html", email=email, errors=errors,
+                           resend_in=max(resend_wait(), address_wait(email)))
+
+
+def address_wait(email: str) -> int:
+    """The server's countdown for the address (a code another browser had sent counts too)."""
+    user = actions.find_user(email) if "@" in email else None
+    return codes.resend_wait(user.id) if user is not None and not user.is_email_verified else 0
 
 
 @blueprint.post("/auth/verify-email/resend")
 @limits.mail_sends_per_ip
 def resend_code():
     email = trimmed(request.form.get("email")) or session.get(PENDING_EMAIL, "")
-    user = actions.find_user(email) if "@" in email else None
+    user = actions.find_account(email) if "@" in email else None
     try:
         if user is None:
             raise ApiError(400, text("auth.email_missing"), "EMAIL_REQUIRED")
@@ -137,6 +144,15 @@ def forgot_password():
     return redirect(url_for("auth_pages.forgot_password", sent="1"))
 
 
+@blueprint.errorhandler(ValidationError)
+def refused_before_the_view(error: ValidationError):
+    """The sign-in throttle refuses an identifier longer than any account's before the view runs:
+    the form again, with the message under its field. Elsewhere, the common answer."""
+    if request.endpoint != "auth_pages.login":
+        return handle_api_error(error)
+    return render_login({"rememberMe": request.form.get("rememberMe")}, error.errors, error.status)  # not echoed
+
+
 @blueprint.errorhandler(429)
 def throttled(error):
     """Too many reset letters asked for: the form again, with the spec's words, the address kept.
@@ -159,10 +175,11 @@ def reset_password():
             return render_template("auth/reset.html", token="", errors={"form": error.message}), 400
         return render_template("auth/reset.html", token=token, errors={})
     try:
-        actions.do_reset_password(token, check_password(request.form.get("password")))
+        user = actions.do_reset_password(token, check_password(request.form.get("password")))
     except ApiError as error:
         return render_template("auth/reset.html", token=token, errors=form_errors(error)), error.status
     response = sign_out_browser(redirect(url_for("auth_pages.login")))  # this browser too
+    remember_device(response, user)  # it read the mail: the sign-in throttles spare it from now on
     flash(text("auth.password_changed"), "success")  # after the session was cleared
     return response
 

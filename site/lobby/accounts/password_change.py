@@ -41,15 +41,23 @@ def check_new_password(user: User, password) -> str:
 
 def do_change_password(user: User, current: str, new: str) -> None:
     """Set the new password; every session but the caller's (`user.sign_in_id`) ends, and so does
-    every unused reset link (it was asked for under the old password)."""
+    every unused reset link (it was asked for under the old password): `end_other_access`."""
     check_current_password(user, current)
     new_hash = hash_password(check_new_password(user, new))
     user.password_hash = new_hash
-    db.session.execute(update(PasswordReset).where(PasswordReset.user_id == user.id, PasswordReset.used_at.is_(None))
-                       .values(used_at=utcnow()))
-    ended = end_other_sign_ins(user)
+    ended = end_other_access(user)
     db.session.commit()
     notify_sign_ins_ended(ended)
+
+
+def end_other_access(user: User) -> list[tuple[int, int]]:
+    """Inside the transaction of a change that may be the owner taking the account back (a new
+    password, a new address): every unused reset link ends (it was mailed before, perhaps to an
+    address that is no longer theirs) and so does every session but the caller's. Returns the
+    ended sessions for `notify_sign_ins_ended`, after the commit."""
+    db.session.execute(update(PasswordReset).where(PasswordReset.user_id == user.id, PasswordReset.used_at.is_(None))
+                       .values(used_at=utcnow()))
+    return end_other_sign_ins(user)
 
 
 def end_other_sign_ins(user: User) -> list[tuple[int, int]]:

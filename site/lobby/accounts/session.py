@@ -10,6 +10,7 @@ from flask_login import current_user, login_user, logout_user
 
 from lobby.accounts import tokens
 from lobby.accounts.models import User
+from lobby.accounts.remembered import remember_device
 from lobby.errors import ApiError, wants_json
 from lobby.ids import parse_id
 from lobby.extensions import db, login_manager
@@ -58,10 +59,12 @@ def unauthorized():
 
 
 def sign_in_browser(response: Response, user: User, refresh_token: str, remember: bool) -> Response:
-    """The page session and the refresh cookie, for both the form and the API sign-in."""
+    """The page session and the refresh cookie, for both the form and the API sign-in; and the
+    browser is remembered for the account (`remembered.py`: the sign-in throttles spare it)."""
     session.permanent = remember
     login_user(user, remember=False)  # the session cookie itself lives 30 days when remembered
     set_refresh_cookie(response, refresh_token, remember)
+    remember_device(response, user)
     return response
 
 

@@ -19,6 +19,7 @@ CODE = re.compile(r"^\d{6}$")
 # The texts of texts.py name these numbers too (tests/accounts/test_declared_calls.py keeps them in step).
 USERNAME_MIN, USERNAME_MAX, NAME_MAX, EMAIL_MAX = 3, 32, 50, 254
 PASSWORD_MIN, PASSWORD_MAX = 8, 128
+IDENTIFIER_MAX = max(EMAIL_MAX, USERNAME_MAX)  # no account is named by anything longer
 
 
 def trimmed(value) -> str:
@@ -120,6 +121,7 @@ def check_identifier(value) -> str:
     """Who signs in: an e-mail or a username, as given."""
     identifier = trimmed(value)
     refuse_if("emailOrUsername", None if identifier else text("auth.identifier_empty"))
+    refuse_if("emailOrUsername", text("auth.identifier_too_long") if len(identifier) > IDENTIFIER_MAX else None)
     return identifier
 
 

@@ -25,13 +25,19 @@ def access_recipient(user: User, user_id: int) -> User:
 
 
 def check_not_blocked(user_id: int, other_id: int) -> None:
-    """403 USER_BLOCKED when a block stands either way: the caller is told which side it is only
-    when the block is their own (they can lift it)."""
+    """403 when a block stands either way. Only a caller whose own block it is hears of a block
+    (`USER_BLOCKED`: they can lift it); the blocked one is refused as the other person's privacy
+    setting would refuse them (`DM_NOT_ALLOWED`, the same words), so nobody learns they were
+    blocked — as a friend request is refused."""
     if not is_blocked_either_way(user_id, other_id):
         return
     if has_blocked(user_id, other_id):
         raise ApiError(403, text("friends.you_blocked"), "USER_BLOCKED")
-    raise ApiError(403, text("dms.they_blocked"), "USER_BLOCKED")
+    raise dms_not_allowed()
+
+
+def dms_not_allowed() -> ApiError:
+    return ApiError(403, text("dms.not_allowed"), "DM_NOT_ALLOWED")
 
 
 def check_may_start(user_id: int, recipient_id: int) -> None:
@@ -40,7 +46,7 @@ def check_may_start(user_id: int, recipient_id: int) -> None:
     setting = privacy_of(recipient_id).direct_messages
     if setting == "everyone" or (setting == "friends" and are_friends(recipient_id, user_id)):
         return
-    raise ApiError(403, text("dms.not_allowed"), "DM_NOT_ALLOWED")
+    raise dms_not_allowed()
 
 
 def check_may_write(participant) -> None:
@@ -56,8 +62,9 @@ def check_may_write(participant) -> None:
 
 
 def check_may_call(participant: DmParticipant) -> None:
-    """A call (a voice seat in the DM) is for its two people while no block stands between them:
-    403 FORBIDDEN, with the text that says whose block it is (as a send is told)."""
+    """A call (a voice seat in the DM, ringing, declining) is for its two people while no block
+    stands between them: 403 FORBIDDEN, with the words a send is refused with (the blocked one
+    reads the privacy refusal's, not of a block)."""
     try:
         check_not_blocked(participant.user_id, participant.other_id)
     except ApiError as error:

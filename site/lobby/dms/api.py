@@ -18,10 +18,11 @@ csrf.exempt(blueprint)  # JSON with a Bearer token: no cookie-borne authority he
 
 OPENS_PER_MINUTE = 30  # a client opens the same conversation again and again; new ones are rarer
 SELF = f"{NOT_OBJECT}; or `userId` is the caller's: {refused_with(('DM_SELF', 'dms.yourself'))}"
-CLOSED = (f"A block stands: the caller's `USER_BLOCKED` «{text('friends.you_blocked')}», or the other person's "
-          f"`USER_BLOCKED` «{text('dms.they_blocked')}»; or no conversation exists yet and the other person's "
-          f"`directMessages` privacy setting (everyone, friends — the default —, none) does not let the caller start "
-          f"one: {refused_with(('DM_NOT_ALLOWED', 'dms.not_allowed'))}; or {NOT_VERIFIED[0].lower()}{NOT_VERIFIED[1:]}")
+CLOSED = (f"The caller blocked the other person: `USER_BLOCKED` «{text('friends.you_blocked')}»; or the other "
+          f"person blocked the caller, or no conversation exists yet and the other person's `directMessages` privacy "
+          f"setting (everyone, friends — the default —, none) does not let the caller start one (one answer for "
+          f"both, so a block is not revealed): {refused_with(('DM_NOT_ALLOWED', 'dms.not_allowed'))}; or "
+          f"{NOT_VERIFIED[0].lower()}{NOT_VERIFIED[1:]}")
 NO_USER = ("No verified, active account has this id: " + refused_with(("USER_NOT_FOUND", "friends.user_not_found")))
 
 
@@ -40,8 +41,8 @@ def open_dm():
     Made the first time either person opens it; afterwards the same channel for both. An existing
     conversation is returned even when the other person's privacy setting would no longer let it
     start, but not across a block. Its messages: `listMessages`, `sendMessage` and the live
-    socket's frames on `channel.id`; sending in it is refused 403 `USER_BLOCKED` while a block
-    stands either way."""
+    socket's frames on `channel.id`; sending in it is refused 403 while a block stands either way
+    (`USER_BLOCKED` to the blocker, `DM_NOT_ALLOWED` to the blocked one)."""
     channel, other = do_open_dm(g.user, request.context.json.user_id)
     return json_response({"channel": listing.dm_channel_dict(channel, listing.person_of(other, g.user.id))})
 

@@ -24,7 +24,7 @@ def person_dict(user: User, status: str, custom_status: str | None) -> dict:
 def person_of(user: User, viewer: int) -> dict:
     """One person with their status now as `viewer` sees it (the friends' wire statuses, from live presence)."""
     return person_dict(user, live_statuses([user.id], viewer).get(user.id, OFFLINE),
-                       custom_statuses([user.id]).get(user.id))
+                       custom_statuses([user.id], viewer).get(user.id))
 
 
 def dm_channel_dict(channel: Channel, recipient: dict) -> dict:
@@ -55,7 +55,7 @@ def conversations(user_id: int) -> list[dict]:
     channel_ids = [chat.channel_id for chat, _, _ in rows]
     last = last_messages(channel_ids)
     people = [other.id for _, _, other in rows]
-    statuses, customs = live_statuses(people, user_id), custom_statuses(people)
+    statuses, customs = live_statuses(people, user_id), custom_statuses(people, user_id)
     reads = dm_unread(user_id, channel_ids)
 
     def activity(row) -> tuple:

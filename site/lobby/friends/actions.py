@@ -6,6 +6,7 @@ side, one block per blocker and blocked; a request is answered by deleting it, a
 that deleted it goes on."""
 from __future__ import annotations
 
+from flask import current_app
 from sqlalchemy import delete, or_
 from sqlalchemy.exc import IntegrityError
 
@@ -145,6 +146,7 @@ def do_block(user: User, target_id: int) -> None:
     if dropped is not None:
         notify_request_removed(*dropped)
     end_call_on_block(user.id, target.id)
+    notify_presence_shown(user, target.id)  # the blocked one reads the blocker offline, no custom status
 
 
 def do_unblock(user: User, target_id: int) -> None:
@@ -153,3 +155,10 @@ def do_unblock(user: User, target_id: int) -> None:
     db.session.commit()
     if not gone:
         raise ApiError(404, text("friends.not_blocked"), "NOT_BLOCKED")
+    notify_presence_shown(user, target_id)  # their status again, as their settings let the other see it
+
+
+def notify_presence_shown(user: User, viewer_id: int) -> None:
+    """A block given or lifted changes what `viewer_id` may see of the user's presence (presence's
+    rule): their open views are told at once (`user_status`), as presence announces a change."""
+    current_app.extensions["lobby.presence"].show_to(user.id, viewer_id, user.custom_status or "")

@@ -11,6 +11,7 @@ from lobby.accounts.models import User
 from lobby.extensions import db
 from lobby.friends.models import Block, Friendship, FriendRequest, ProfileStatus
 from lobby.friends.relations import blocked_either_way_ids
+from lobby.realtime.presence import withheld_from
 
 # Presence's statuses (online, idle, dnd; anything else is offline) as the friends list names them.
 FRIEND_STATUS = {"online": "ONLINE", "idle": "IDLE", "dnd": "DO_NOT_DISTURB"}
@@ -29,12 +30,18 @@ def live_statuses(user_ids, viewer: int | None) -> dict[int, str]:
     return {user_id: friend_status(status) for user_id, status in found.items()}
 
 
-def custom_statuses(user_ids) -> dict[int, str]:
+def custom_statuses(user_ids, viewer: int) -> dict[int, str]:
+    """{user id: custom status} of those who set one, as `viewer` may see them: not of those who
+    blocked the viewer (presence's rule, `withheld_from`)."""
     if not user_ids:
         return {}
     rows = db.session.execute(select(ProfileStatus.user_id, ProfileStatus.custom_status).where(
         ProfileStatus.user_id.in_(list(user_ids)), ProfileStatus.custom_status.is_not(None)))
-    return dict(rows.all())
+    found = dict(rows.all())
+    if found:
+        for user_id in withheld_from(viewer) & found.keys():
+            del found[user_id]
+    return found
 
 
 def friend_dict(user: User, status: str, custom_status: str | None, since: datetime | None,
@@ -48,7 +55,7 @@ def friend_dict(user: User, status: str, custom_status: str | None, since: datet
 def friend_of(user: User, since: datetime | None, viewer: int) -> dict:
     """One person as `viewer`'s Friend, with their status now (the accept's answer and its live event)."""
     return friend_dict(user, live_statuses([user.id], viewer).get(user.id, OFFLINE),
-                       custom_statuses([user.id]).get(user.id), since)
+                       custom_statuses([user.id], viewer).get(user.id), since)
 
 
 def in_order(friends: list[dict]) -> list[dict]:
@@ -68,7 +75,7 @@ def overview(user_id: int) -> dict:
         FriendRequest.from_user_id == user_id, FriendRequest.to_user_id == user_id))
         .order_by(FriendRequest.created_at.desc(), FriendRequest.id.desc())).all()
     people = [row.friend_id for row in friendships] + [row.blocked_id for row in blocks]
-    statuses, customs = live_statuses(people, user_id), custom_statuses(people)
+    statuses, customs = live_statuses(people, user_id), custom_statuses(people, user_id)
 
     def as_friend(user: User, since, blocked=False) -> dict:
         return friend_dict(user, statuses.get(user.id, OFFLINE), customs.get(user.id), since, blocked)

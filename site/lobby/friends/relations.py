@@ -33,6 +33,16 @@ def friend_ids_of(user_id: int) -> list[int]:
     return list(db.session.scalars(select(Friendship.friend_id).where(Friendship.user_id == user_id)))
 
 
+def blocker_ids_of(user_id: int) -> set[int]:
+    """Everyone who blocked the user (one read of the `blocked_id` index)."""
+    return set(db.session.scalars(select(Block.blocker_id).where(Block.blocked_id == user_id)))
+
+
+def blocked_ids_of(user_id: int) -> set[int]:
+    """Everyone the user blocked (one read of the pair's unique index)."""
+    return set(db.session.scalars(select(Block.blocked_id).where(Block.blocker_id == user_id)))
+
+
 def blocked_either_way_ids(user_id: int) -> set[int]:
     """Everyone the user blocked or who blocked them."""
     rows = db.session.execute(select(Block.blocker_id, Block.blocked_id).where(

@@ -15,7 +15,7 @@ from sqlalchemy import false, or_, select, update
 from lobby.database import utcnow
 from lobby.extensions import db
 from lobby.jobs.models import OutgoingMail
-from lobby.jobs.queue import enqueue
+from lobby.jobs.queue import MAIL, enqueue, on_queue
 
 log = logging.getLogger(__name__)
 
@@ -49,6 +49,7 @@ def queue_delivery(mail_id: int) -> None:
         db.session.commit()
 
 
+@on_queue(MAIL)
 def deliver_mail(mail_id: int) -> None:
     """The job: send one mail unless it already went out or another job is sending it."""
     mail = claim(mail_id)

@@ -6,6 +6,7 @@ a response's timing). Production: the job goes to an RQ queue in Redis and
 `flask --app wsgi worker` runs it.
 
 Call it after the commit that made the job's rows visible: a worker may pick the job up at once.
+Production has three queues (`ORDER`): mail first, then the rest, then heavy pictures.
 A job that raises, or that cannot be queued, is kept as a `FailedJob` row; nothing is lost.
 """
 from __future__ import annotations
@@ -28,6 +29,23 @@ from lobby.jobs.models import FailedJob
 log = logging.getLogger(__name__)
 
 JOB_TIMEOUT = 300  # seconds; a mail send or a cleanup pass takes far less
+# The queues, in the order a worker takes from them: a sign-up code or a reset link is never behind
+# anything else, and a burst of heavy pictures (seconds each) waits behind the quick cleanup jobs
+# rather than in front of mail. A job names its queue with `@on_queue`; the rest go to JOBS.
+MAIL, JOBS, PICTURES = "mail", "jobs", "pictures"
+ORDER = (MAIL, JOBS, PICTURES)
+QUEUE_OF = "lobby_queue"  # the attribute `on_queue` leaves on a job function
+
+
+def on_queue(kind: str):
+    """Mark a job function with the queue it goes to."""
+    if kind not in ORDER:
+        raise ValueError(f"not a queue: {kind!r}")
+
+    def mark(fn: Callable) -> Callable:
+        setattr(fn, QUEUE_OF, kind)
+        return fn
+    return mark
 
 
 def function_name(fn: Callable) -> str:
@@ -42,16 +60,21 @@ def resolve(name: str) -> Callable:
     return getattr(module, attr)
 
 
-def queue_name() -> str:
-    return f"{current_app.config['REDIS_PREFIX']}-jobs"
+def queue_name(kind: str = JOBS) -> str:
+    return f"{current_app.config['REDIS_PREFIX']}-{kind}"
 
 
-def rq_queue(wait_seconds: float | None = None) -> Queue:
-    """The jobs' queue on a connection of its own. `wait_seconds`: the longest a blocking read on it
-    (a job's result) may take; redis-py gives up on any read after 5 s unless told otherwise."""
+def queue_names() -> list[str]:
+    """Every queue's name, in the order a worker takes from them."""
+    return [queue_name(kind) for kind in ORDER]
+
+
+def rq_queue(kind: str = JOBS, wait_seconds: float | None = None) -> Queue:
+    """A queue on a connection of its own. `wait_seconds`: the longest a blocking read on it (a
+    job's result) may take; redis-py gives up on any read after 5 s unless told otherwise."""
     timeouts = {"socket_timeout": wait_seconds + 10} if wait_seconds else {}
     connection = Redis.from_url(current_app.config["REDIS_URL"], **timeouts)
-    return Queue(queue_name(), connection=connection, default_timeout=JOB_TIMEOUT)
+    return Queue(queue_name(kind), connection=connection, default_timeout=JOB_TIMEOUT)
 
 
 def enqueue(fn: Callable, *args, retries: int = 0) -> str | None:
@@ -65,7 +88,7 @@ def enqueue(fn: Callable, *args, retries: int = 0) -> str | None:
         return None
     retry = Retry(max=retries, interval=[10, 60, 300][:retries]) if retries else None
     try:
-        return rq_queue().enqueue(run, name, *args, description=name, retry=retry).id
+        return rq_queue(getattr(fn, QUEUE_OF, JOBS)).enqueue(run, name, *args, description=name, retry=retry).id
     except RedisError:
         log.exception("job %s could not be queued; kept for retry", name)
         record_failure(name, args, traceback.format_exc())

@@ -77,7 +77,7 @@ def worker_command(burst: bool) -> None:
         # heartbeat, job_monitoring_interval + 60 s, lapses) and takes over a dead worker's
         # scheduler. An idle worker looks at maintenance only between its waits for a job, which
         # last worker_ttl - 15 s: 405 s by default, 30 s here.
-        worker = LobbyWorker([jobs_queue.queue_name()], connection=connection, maintenance_interval=MAINTENANCE_SECONDS,
+        worker = LobbyWorker(jobs_queue.queue_names(), connection=connection, maintenance_interval=MAINTENANCE_SECONDS,
                              job_monitoring_interval=MONITORING_SECONDS, worker_ttl=MAINTENANCE_SECONDS + 15)
         try:
             worker.work(burst=burst, with_scheduler=True, logging_level=current_app.config["LOG_LEVEL"])
@@ -93,22 +93,31 @@ def worker_command(burst: bool) -> None:
 def start_sweeper(app: Flask, connection: Redis) -> None:
     """A thread of the worker's parent: every OUTBOX_SWEEP_SECONDS, mail undelivered that long
     whose job is gone is queued again (`mail.requeue_lost_mail`): a mail written while Redis was
-    away, or whose job a Redis restart lost, is sent once Redis is back, without an operator."""
+    away, or whose job a Redis restart lost, is sent once Redis is back, without an operator.
+    The same pass runs the features' periodic work: each job module's `PERIODIC` functions (the
+    app names the modules, JOB_MODULES; jobs/ imports no feature), each on its own, so one
+    failing does not hold back the others."""
+    from lobby import JOB_MODULES
     from lobby.jobs.mail import requeue_lost_mail
 
     every = float(app.config["OUTBOX_SWEEP_SECONDS"])
+    periodic = [work for name in JOB_MODULES for work in getattr(importlib.import_module(name), "PERIODIC", ())]
+
+    def requeue_mail() -> None:
+        queued = requeue_lost_mail(connection, older_than=timedelta(seconds=every))
+        if queued:
+            log.warning("outbox sweeper queued %s undelivered mail again", queued)
 
     def sweep_forever() -> None:
         while True:
             time.sleep(every)
-            with app.app_context():
-                try:
-                    queued = requeue_lost_mail(connection, older_than=timedelta(seconds=every))
-                    if queued:
-                        log.warning("outbox sweeper queued %s undelivered mail again", queued)
-                except Exception as error:  # Redis or the database away: the next pass tries again
-                    log.warning("outbox sweeper skipped a pass: %s", error)
-                finally:
-                    db.session.remove()
+            for work in (requeue_mail, *periodic):
+                with app.app_context():
+                    try:
+                        work()
+                    except Exception as error:  # Redis or the database away: the next pass tries again
+                        log.warning("periodic pass skipped %s: %s", work.__name__, error)
+                    finally:
+                        db.session.remove()
 
     threading.Thread(target=sweep_forever, name="lobby-outbox-sweeper", daemon=True).start()

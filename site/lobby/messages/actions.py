@@ -1,11 +1,10 @@
-"""`check_*` and `do_*` for messages and reactions, and `notify_*` after each commit. The same
-functions serve the JSON API and the live socket. Sending is in `sending.py`."""
+"""`check_*` and `do_*` for messages, and `notify_*` after each commit. The same functions serve
+the JSON API and the live socket. Sending is in `sending.py`, reactions in `reactions.py`."""
 from __future__ import annotations
 
 import unicodedata
 
-from sqlalchemy import delete, select
-from sqlalchemy.exc import IntegrityError
+from sqlalchemy import select
 
 from lobby.accounts.models import User
 from lobby.database import utcnow
@@ -16,7 +15,8 @@ from lobby.texts import text
 from lobby.jobs.queue import enqueue
 from lobby.messages import mentions
 from lobby.messages.jobs import remove_attachment_files
-from lobby.messages.models import Attachment, Message, Reaction
+from lobby.messages.models import Attachment, Message
+from lobby.messages.rate import send_rate, spend_on_edit
 from lobby.messages.serialize import message_dict
 from lobby.notifications.messages import do_notify_message
 from lobby.realtime.bus import Recipients, publish
@@ -63,13 +63,6 @@ def clean_nonce(nonce) -> str | None:
     return str(nonce)[:MAX_NONCE]
 
 
-def check_emoji(emoji) -> str:
-    value = emoji.strip() if isinstance(emoji, str) else ""
-    if not value or len(value) > 32 or any(ch.isspace() or unicodedata.category(ch) == "Cc" for ch in value):
-        raise ValidationError({"emoji": text("message.emoji")})
-    return value
-
-
 def notify_channel(channel_id: int, kind: str, data: dict) -> None:
     publish({"type": kind, "data": data}, Recipients.of(channels=[channel_id]))
 
@@ -92,8 +85,10 @@ def do_edit_message(user: User, message_id: int, content) -> dict:
     check_may_write(membership)
     check_member_not_timed_out(membership)
     has_files = db.session.scalar(select(Attachment.id).where(Attachment.message_id == message.id).limit(1))
-    message.content = check_content(content, allow_empty=has_files is not None)
-    message.edited_at = utcnow()
+    content = check_content(content, allow_empty=has_files is not None)
+    now = utcnow()
+    spend_on_edit(user.id, send_rate(), now)  # an edit is a send for the rate (429 past it)
+    message.content, message.edited_at = content, now
     before, after = mentions.of_message(message), mentions.resolve(message.channel_id, user.id, message.content)
     message.mentions, message.mentions_everyone = after.stored, after.everyone
     if mentions.counted(before) != mentions.counted(after):  # a removed mention stops counting
@@ -122,45 +117,3 @@ def do_delete_message(user: User, message_id: int) -> dict:
     event = {"id": message_id, "messageId": message_id, "channelId": channel_id}
     notify_channel(channel_id, "message_deleted", event)
     return event
-
-
-def reaction_event(body: dict, emoji: str, user_id: int) -> dict:
-    """The data of `reaction_added` / `reaction_removed`, from the message's wire shape."""
-    return {"messageId": body["id"], "channelId": body["channelId"], "emoji": emoji, "userId": user_id,
-            "reactions": body["reactions"]}
-
-
-def do_add_reaction(user: User, message_id: int, emoji) -> tuple[dict, dict, bool]:
-    """Returns the message, the `reaction_added` event's data and whether it was new (told to the
-    channel). In a DM, not while a block stands either way (taking one's reaction back stays
-    possible)."""
-    message, membership = message_in_reach(user, message_id)
-    check_may_write(membership)
-    check_member_not_timed_out(membership)
-    value = check_emoji(emoji)
-    db.session.add(Reaction(message_id=message.id, user_id=user.id, emoji=value))
-    try:
-        db.session.commit()
-    except IntegrityError:  # already reacted with it: nothing changes
-        db.session.rollback()
-        body = message_dict(message)
-        return body, reaction_event(body, value, user.id), False
-    body = message_dict(message)
-    event = reaction_event(body, value, user.id)
-    notify_channel(message.channel_id, "reaction_added", event)
-    return body, event, True
-
-
-def do_remove_reaction(user: User, message_id: int, emoji) -> tuple[dict, dict, bool]:
-    """Returns the message, the `reaction_removed` event's data and whether there was one to take
-    back (told to the channel)."""
-    message, _ = message_in_reach(user, message_id)
-    value = check_emoji(emoji)
-    removed = db.session.execute(delete(Reaction).where(
-        Reaction.message_id == message.id, Reaction.user_id == user.id, Reaction.emoji == value)).rowcount
-    db.session.commit()
-    body = message_dict(message)
-    event = reaction_event(body, value, user.id)
-    if removed:
-        notify_channel(message.channel_id, "reaction_removed", event)
-    return body, event, bool(removed)

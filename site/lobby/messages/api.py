@@ -2,12 +2,11 @@
 from __future__ import annotations
 
 from flask import Blueprint, g, request
-from werkzeug.exceptions import RequestEntityTooLarge
 
 from lobby.accounts.session import api_login_required, bearer_claims, json_response
 from lobby.errors import ApiError
 from lobby.ids import parse_id
-from lobby.input_guard import refuse_nul
+from lobby.input_guard import body_limit, checked_form
 from functools import wraps
 
 from lobby.messages.schemas import EditBody, HistoryQuery, OneMessage, Page, ReactionBody, SendBody, SendForm
@@ -16,7 +15,7 @@ from lobby.schema import (BEARER, MULTIPART, NOT_OBJECT, NOT_VERIFIED, UNAUTHORI
                           refusals)
 from lobby.texts import text
 from lobby.extensions import csrf
-from lobby.messages import actions, attachments, sending
+from lobby.messages import actions, attachments, reactions, sending
 from lobby.messages.history import MAX_PAGE, PAGE, page_of, window_around
 from lobby.servers.access import access_channel, channel_not_found
 
@@ -25,9 +24,12 @@ csrf.exempt(blueprint)
 
 CHANNEL_MISSING = channel_not_found().message
 DM_BLOCKED = (f"in a DM, a block stands between its two people: the caller's `USER_BLOCKED` "
-              f"«{text('friends.you_blocked')}», or the other person's `USER_BLOCKED` «{text('dms.they_blocked')}»")
+              f"«{text('friends.you_blocked')}», or the other person's, answered as their privacy setting would "
+              f"(so it is not revealed): `DM_NOT_ALLOWED` «{text('dms.not_allowed')}»")
 NOT_FOUND = (f"No such message, or not a member: `MESSAGE_NOT_FOUND` «{text('message.not_found')}», "
              f"`CHANNEL_NOT_FOUND` «{CHANNEL_MISSING}»")
+SEND_RATE = ("30 messages sent or edited in any 10 seconds per user (MESSAGE_SEND_LIMIT), files or not, over HTTP and "
+             "the live socket together, counted from the messages and edits written")
 SEND_REFUSALS = (
     "Invalid fields (`VALIDATION_ERROR`); `message` is the first one's. Possible messages:\n"
     f"- `content`: «{text('message.empty')}»; «{text('message.too_long', limit=MAX_LENGTH)}»; «{text('request.nul')}»\n"
@@ -48,17 +50,11 @@ def claims_required(view):
 
 def send_form() -> tuple[dict, list]:
     """The send's fields and files: JSON (checked by its model), or `multipart/form-data` when files
-    come along (read here, not by a model: its size limit must be set before the form is parsed;
-    its replyToId arrives as text)."""
+    come along (read here, not by a model: its replyToId arrives as text)."""
     if request.mimetype != MULTIPART:
         body = request.context.json
         return {"content": body.content, "replyToId": body.reply_to_id, "nonce": body.nonce}, []
-    request.max_content_length = attachments.request_limit()
-    try:
-        form, files = request.form, request.files.getlist("files")
-    except RequestEntityTooLarge:
-        raise ApiError(413, attachments.too_large_message(), "PAYLOAD_TOO_LARGE") from None
-    refuse_nul(form)
+    form, files = checked_form(), request.files.getlist("files")  # within the limit `send` declares
     reply = form.get("replyToId") if form.get("replyToId") not in (None, "", "null") else None
     data = {"content": form.get("content", ""), "nonce": form.get("nonce") or None,
             "replyToId": parse_id(reply) or reply}
@@ -110,15 +106,15 @@ def history(channel_id: int):
                         f"«{sending.NONCE_TAKEN}»",
                HTTP_413="The request is longer than the limit for a message with files: `PAYLOAD_TOO_LARGE` "
                         f"«{text('attachment.too_large', size='10MB')}» (with the default ATTACHMENT_MAX_BYTES)",
-               HTTP_429="`RATE_LIMITED`: 30 messages in any 10 seconds per user (MESSAGE_SEND_LIMIT), files or not, "
-                        "over HTTP and the live socket together, counted from the messages written. A resend with a "
-                        "nonce already used still answers 200 with its message.",
+               HTTP_429=f"`RATE_LIMITED`: {SEND_RATE}. A resend with a nonce already used still answers 200 with "
+                        "its message.",
                HTTP_503="Production only: a large picture waited 60 s for a job worker that did not answer; "
                         f"`Retry-After` says when to try again: `SERVICE_UNAVAILABLE` «{text('http.503')}»")),
     tags=["messages"], security=BEARER, operation_id="sendMessage")
 @documented(requestBody={"content": {MULTIPART: {"schema": SendForm.model_json_schema(by_alias=True),
                                                  "encoding": {"files": {"contentType": "*/*"}}}}},
             responses={"422": {"description": SEND_REFUSALS}})
+@body_limit(attachments.request_limit, lambda: ApiError(413, attachments.too_large_message(), "PAYLOAD_TOO_LARGE"))
 def send(channel_id: int):
     """Send a message, with or without files
 
@@ -142,11 +138,14 @@ def send(channel_id: int):
 @api.validate(json=EditBody, resp=Response(HTTP_200=OneMessage, **refusals(
     HTTP_400=NOT_OBJECT, HTTP_401=UNAUTHORIZED,
     HTTP_403=f"Not the author: `FORBIDDEN` «{text('message.not_yours')}»; or {NOT_VERIFIED}; or {DM_BLOCKED}",
-    HTTP_404=NOT_FOUND)), tags=["messages"], security=BEARER, operation_id="editMessage")
+    HTTP_404=NOT_FOUND, HTTP_429=f"`RATE_LIMITED`: {SEND_RATE}")),
+    tags=["messages"], security=BEARER, operation_id="editMessage")
 def edit(message_id: int):
     """Edit your message
 
-    Only the author. Live: `message_edited`."""
+    Only the author. An edit counts as a send for the send rate. Someone it newly mentions is
+    notified, once per message however often the mention is edited out and back in. Live:
+    `message_edited`."""
     return json_response({"message": actions.do_edit_message(g.user, message_id, request.context.json.content)})
 
 
@@ -169,14 +168,20 @@ def delete(message_id: int):
 @blueprint.post("/<int:message_id>/reactions")
 @api_login_required
 @api.validate(json=ReactionBody, resp=Response(HTTP_200=OneMessage, **refusals(
-    HTTP_400=NOT_OBJECT, HTTP_401=UNAUTHORIZED, HTTP_403=f"{NOT_VERIFIED}; or {DM_BLOCKED}", HTTP_404=NOT_FOUND)),
+    HTTP_400=NOT_OBJECT, HTTP_401=UNAUTHORIZED, HTTP_403=f"{NOT_VERIFIED}; or {DM_BLOCKED}", HTTP_404=NOT_FOUND,
+    HTTP_409=f"A new kind of reaction on a message that has {reactions.MAX_KINDS} kinds already: `TOO_MANY_REACTIONS` "
+             f"«{reactions.too_many_kinds().message}»")),
     tags=["messages"], security=BEARER, operation_id="addReaction")
 def react(message_id: int):
     """Add a reaction
 
-    Members of the channel's server. Adding a reaction you already gave changes nothing. Live:
-    `reaction_added` with the message's new reaction list."""
-    return json_response({"message": actions.do_add_reaction(g.user, message_id, request.context.json.emoji)[0]})
+    Members of the channel's server. `emoji`: one Unicode emoji (a ZWJ sequence, a skin tone, a flag
+    or a keycap is one), stored in its fully-qualified form ('❤' is '❤️'); anything else is 422. A
+    message holds at most 20 different reactions: a 21st kind is 409, adding to one it has is fine.
+    Adding a reaction you already gave changes nothing. Answers with the whole message. Live:
+    `reaction_added` with the change (`emoji`, `userId`, the emoji's new `count`)."""
+    reactions.do_add_reaction(g.user, message_id, request.context.json.emoji)
+    return json_response({"message": reactions.message_now(message_id)})
 
 
 @blueprint.delete("/<int:message_id>/reactions/<path:emoji>")
@@ -187,6 +192,8 @@ def react(message_id: int):
 def unreact(message_id: int, emoji: str):
     """Remove your reaction
 
-    Members of the channel's server. Removing one you did not give changes nothing. Live:
-    `reaction_removed` with the message's new reaction list."""
-    return json_response({"message": actions.do_remove_reaction(g.user, message_id, emoji)[0]})
+    Members of the channel's server. `emoji` as when it was added ('❤' takes back '❤️'). Removing
+    one you did not give changes nothing. Answers with the whole message. Live: `reaction_removed`
+    with the change (`emoji`, `userId`, the emoji's new `count`)."""
+    reactions.do_remove_reaction(g.user, message_id, emoji)
+    return json_response({"message": reactions.message_now(message_id)})

@@ -33,8 +33,7 @@ from lobby import image_jobs, images
 from lobby.texts import text
 from lobby.config import MEGABYTE
 from lobby.errors import ValidationError
-from lobby.extensions import db
-from lobby.messages.models import Attachment, Message
+from lobby.messages.models import Attachment
 
 MAX_FILES = 10
 OCTET_STREAM = "application/octet-stream"
@@ -245,9 +244,11 @@ class LaterFrames:
             yield clean_frame(self.image)
 
 
-def store_files(message: Message, prepared: list[Prepared]) -> tuple[list[Path], list[Attachment]]:
-    """Write the files and add their rows to the session (call before the commit; on failure
-    `remove_paths` the paths this returned). Returns the paths written and the rows added."""
+def store_files(prepared: list[Prepared]) -> tuple[list[Path], list[Attachment]]:
+    """Write the files, and make their rows, not yet in the session: the caller adds them with the
+    id of the message once it is written. (The files go to disk before the message's row, so no
+    write of the database waits on them.) On failure `remove_paths` the paths this returned.
+    Returns the paths written and the rows."""
     written: list[Path] = []
     rows: list[Attachment] = []
     try:
@@ -256,10 +257,8 @@ def store_files(message: Message, prepared: list[Prepared]) -> tuple[list[Path],
             path = path_of(stored)
             item.write(path)
             written.append(path)
-            rows.append(Attachment(message=message, filename=item.filename, stored_name=stored,
-                                   content_type=item.content_type, size=item.size, width=item.width,
-                                   height=item.height))
-            db.session.add(rows[-1])
+            rows.append(Attachment(filename=item.filename, stored_name=stored, content_type=item.content_type,
+                                   size=item.size, width=item.width, height=item.height))
     except BaseException:
         remove_paths(written)
         raise

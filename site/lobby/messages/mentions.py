@@ -10,12 +10,12 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from sqlalchemy import and_, delete, exists, insert, null, or_, select, union_all
+from sqlalchemy import and_, delete, insert, null, select, union_all
 from sqlalchemy.sql import bindparam
 
 from lobby.accounts.models import User
-from lobby.dms.models import DirectChat
 from lobby.extensions import db
+from lobby.notifications.messages import hears_channel
 from lobby.reads.models import MessageMention
 from lobby.servers.models import MODERATOR, OWNER, Channel, Membership
 
@@ -43,14 +43,11 @@ class Mentions:
 NONE = Mentions()
 
 _CHANNEL, _AUTHOR = bindparam("channel"), bindparam("author")
-# A person named in the message who can read the channel (never the author).
+# A person named in the message who may hear of it: who can read the channel (never the author).
+# The same rule chooses whom a message's notifications reach (notifications/messages.py).
 PEOPLE = (select(User.id, User.username)
           .where(User.username_key.in_(bindparam("names", expanding=True)), User.id != _AUTHOR,
-                 User.is_deactivated.is_(False),
-                 or_(exists().where(Channel.id == _CHANNEL, Membership.server_id == Channel.server_id,
-                                    Membership.user_id == User.id),
-                     exists().where(DirectChat.channel_id == _CHANNEL,
-                                    or_(DirectChat.user_low_id == User.id, DirectChat.user_high_id == User.id)))))
+                 hears_channel(_CHANNEL)))
 # With @everyone written: the author's role in the channel's server, as a row of its own (id null).
 AUTHOR_ROLE = (select(null(), Membership.role).join(Channel, and_(Channel.server_id == Membership.server_id,
                                                                    Channel.id == _CHANNEL))

@@ -48,6 +48,17 @@ class Reaction(db.Model):
     created_at: Mapped[datetime] = mapped_column(default=utcnow)
 
 
+class MessageEdit(db.Model):
+    """An edit made lately: edits count against the send rate as sends do (`rate.py`). A mark
+    older than the rate's window is dropped at the author's next edit."""
+    __tablename__ = "message_edits"
+    __table_args__ = (Index("ix_message_edits_author_id_edited_at", "author_id", "edited_at"),)
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    author_id: Mapped[int] = mapped_column(ForeignKey("users.id", ondelete="CASCADE"))
+    edited_at: Mapped[datetime] = mapped_column()
+
+
 class Attachment(db.Model):
     """A file sent with a message. It lives under UPLOAD_FOLDER/attachments/<stored_name>, a name
     we made (never the sender's); `filename` is the sender's name, cleaned, for display only.

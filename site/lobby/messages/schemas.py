@@ -9,8 +9,9 @@ from typing import Annotated
 
 from pydantic import BeforeValidator, ConfigDict, Field
 
-from lobby.messages.actions import MAX_LENGTH, MAX_NONCE, check_content, check_emoji, clean_nonce
+from lobby.messages.actions import MAX_LENGTH, MAX_NONCE, check_content, clean_nonce
 from lobby.messages.attachments import MAX_FILES
+from lobby.messages.reactions import check_emoji
 from lobby.schema import Answer, Id, Payload, Query, rule
 
 
@@ -21,7 +22,10 @@ Content = Annotated[str, Field(max_length=MAX_LENGTH, description="Trimmed; not 
 EditedContent = Annotated[str, Field(max_length=MAX_LENGTH, description=(
     "Trimmed; no NUL; empty only when the message has files.")),
     BeforeValidator(rule(lambda value: check_content(value, allow_empty=True)))]
-Emoji = Annotated[str, Field(max_length=32, description="One emoji, no spaces."), BeforeValidator(rule(check_emoji))]
+# A reaction: `reactions.check_emoji`, for the HTTP calls and the socket frames alike.
+Emoji = Annotated[str, Field(max_length=32, description=(
+    "One Unicode emoji (a ZWJ sequence, a skin tone, a flag or a keycap is one), kept in its fully-qualified form "
+    "('❤' is '❤️'); no text, no second emoji.")), BeforeValidator(rule(check_emoji))]
 
 
 class HistoryQuery(Query):
@@ -97,6 +101,7 @@ class Mentioned(Answer):
 
 
 class Reaction(Answer):
+    """One kind of reaction on a message; a message has at most 20 kinds (`reactions.MAX_KINDS`)."""
     emoji: str
     count: int
     users: list[int] = Field(description="Ids of who reacted.")

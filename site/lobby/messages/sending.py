@@ -4,24 +4,24 @@ and the live socket's `send_message`.
 A text message is checked and written by one statement in autocommit (`SEND_TEXT`): it inserts
 only where the author's session still stands (the access token's sign-in is open, the account's
 session version is the token's, not deactivated, verified), the author is a member of the
-channel's server (or one of the two people of a DM, with no block between them) and, for the
-HTTP API, under the send rate; it returns the author's name and picture for the answer. So a send
-is one database round trip, with no transaction to open or commit, no ORM unit of work and no
-rate-limit call to Redis: measured with py-spy under `bench/chat_load.py --scenarios http`, the
+channel's server (or one of the two people of a DM, with no block between them) and, for a
+client's send (HTTP or socket), under the send rate (`rate.py`: messages and edits); it returns the
+author's name and picture for the answer. So a send is one database round trip (on PostgreSQL a
+rated send's statement goes in one pipeline after the author's lock: `serial.SerialStatement`),
+with no transaction to open or commit, no ORM unit of work and no rate-limit call to Redis: measured with py-spy under `bench/chat_load.py --scenarios http`, the
 token's user lookup, the BEGIN/COMMIT round trips and the limiter were most of a send's cost. When no row comes back,
 `explain_refusal` works out which error it was, off the hot path.
 
-A message with files or a reply takes the ORM path (`send_with_extras`): it is rarer and does
-more."""
+A message with files or a reply takes another path (`send_with_extras`): it is rarer and does
+more (files stored, their rows written), but its message is written by the same statement, inside
+its transaction, so the send rate holds for it as for text. With a rate, the statement runs after
+`serial.hold(SENDS, author)`: on PostgreSQL, sends of one author at once take turns (see serial.py)."""
 from __future__ import annotations
 
-import math
-from dataclasses import dataclass
-from datetime import datetime, timedelta
+from datetime import datetime
 from types import SimpleNamespace
 
-from flask import current_app
-from sqlalchemy import select
+from sqlalchemy import bindparam, select, text as sql
 from sqlalchemy.exc import IntegrityError
 
 from lobby.accounts.models import User
@@ -30,13 +30,15 @@ from lobby.accounts.tokens import Claims
 from lobby.database import HotStatement, UtcDateTime, utcnow
 from lobby.dms.access import check_may_write
 from lobby import fastjson
-from lobby.errors import ApiError, ValidationError, http_message
+from lobby.errors import ApiError, ValidationError
 from lobby.extensions import db
 from lobby.ids import parse_id
 from lobby.texts import text
 from lobby.messages import attachments, mentions
 from lobby.messages.actions import check_content, clean_nonce, notify_channel
 from lobby.messages.models import Message
+from lobby.messages.rate import RECENT, SendRate, check_rate, send_rate  # noqa: F401 (send_rate: callers import it here)
+from lobby.messages.serial import SENDS, SerialStatement, hold
 from lobby.messages.serialize import attachment_dict, message_dict
 from lobby.notifications.messages import do_notify_message
 from lobby.servers.access import access_channel, channel_not_found
@@ -46,32 +48,11 @@ from lobby.servers.timeouts import check_not_timed_out
 NONCE_TAKEN = text("message.nonce_taken")  # Russian, for the API document; an answer asks text() then
 
 
-@dataclass(frozen=True)
-class SendRate:
-    """At most `count` messages in any `seconds` from one author, counted from the messages
-    themselves, so every process sees the same count and a refused send costs nothing extra."""
-    count: int
-    seconds: int
-
-    def window(self, now: datetime) -> dict:
-        return {"window_start": now - timedelta(seconds=self.seconds), "window_count": self.count}
-
-
-def send_rate() -> SendRate:
-    """One author's limit, over HTTP and every live socket of every process alike
-    (MESSAGE_SEND_LIMIT in any 10 seconds)."""
-    return SendRate(count=current_app.config["MESSAGE_SEND_LIMIT"], seconds=10)
-
-# The author's messages in the window, up to the limit (the index on author_id, created_at
-# reads at most `window_count` entries).
-RECENT = """(SELECT count(*) FROM (SELECT 1 FROM messages AS recent WHERE recent.author_id = :author_id
-             AND recent.created_at > :window_start LIMIT :window_count) AS counted)"""
-
 # Written out rather than composed: SQLAlchemy renders RETURNING columns unqualified, which inside
 # a subquery on `users` would read ambiguously. The same text runs on PostgreSQL and SQLite (3.35+).
 SEND_TEXT = """
-    INSERT INTO messages (channel_id, author_id, content, nonce, created_at, mentions, mentions_everyone)
-    SELECT channels.id, users.id, :content, :nonce, :created_at, :mentions, :mentions_everyone
+    INSERT INTO messages (channel_id, author_id, content, nonce, created_at, mentions, mentions_everyone, reply_to_id)
+    SELECT channels.id, users.id, :content, :nonce, :created_at, :mentions, :mentions_everyone, :reply_to_id
     FROM channels
     JOIN users ON users.id = :author_id
     WHERE channels.id = :channel_id AND users.session_version = :session_version
@@ -104,11 +85,22 @@ NOT_TIMED_OUT = """NOT EXISTS (SELECT 1 FROM timeouts WHERE timeouts.server_id =
 SIGNED_IN = """AND EXISTS (SELECT 1 FROM sign_ins WHERE sign_ins.id = :sign_in_id AND sign_ins.user_id = users.id
              AND sign_ins.ended_at IS NULL AND sign_ins.expires_at > :created_at)"""
 TIMES = {"created_at": UtcDateTime(), "window_start": UtcDateTime()}
+
+
+def send_sql(rated: bool, signed_in: bool) -> str:
+    return SEND_TEXT.format(member=MEMBER, in_dm=IN_DM, not_timed_out=NOT_TIMED_OUT,
+                            sign_in=SIGNED_IN if signed_in else "", rate=f"AND {RECENT} < :window_count" if rated else "")
+
+
 # By (rated, signed in): a client's send names its sign-in; the server sending for a user does not.
-SEND = {(rated, signed_in): HotStatement(SEND_TEXT.format(member=MEMBER, in_dm=IN_DM, not_timed_out=NOT_TIMED_OUT,
-                                                          sign_in=SIGNED_IN if signed_in else "",
-                                                          rate=f"AND {RECENT} < :window_count" if rated else ""), TIMES)
+# A rated send takes its turn among the author's (serial.py).
+SEND = {(rated, signed_in): SerialStatement(send_sql(rated, signed_in), TIMES, SENDS, "author_id") if rated
+        else HotStatement(send_sql(rated, signed_in), TIMES)
         for rated in (False, True) for signed_in in (False, True)}
+# The same statements, run in a session's transaction (a message with files or a reply).
+SEND_IN_SESSION = {key: sql(send_sql(*key)).bindparams(*(bindparam(name, type_=kind) for name, kind in TIMES.items()
+                                                         if key[0] or name != "window_start"))
+                   for key in SEND}
 
 
 def do_send_message(user: User, channel_id: int, content, reply_to_id=None, nonce=None) -> dict:
@@ -125,19 +117,23 @@ def send_message(author: Claims, channel_id: int, content, reply_to_id=None, non
     sent = attachments.sent_files(files or [])
     if not sent and reply_to_id is None:
         return send_text(author, channel_id, content, nonce, rate)
-    user = check_session(author)
-    if rate is not None:
-        check_rate(author, rate, utcnow())
-    return send_with_extras(user, channel_id, content, reply_to_id, nonce, sent)
+    return send_with_extras(author, channel_id, content, reply_to_id, nonce, sent, rate)
+
+
+def send_params(author: Claims, channel_id: int, content: str, nonce: str | None, created_at: datetime,
+                mentioned: mentions.Mentions, rate: SendRate | None, reply_to_id: int | None = None) -> dict:
+    """The parameters of the SEND statements."""
+    return {"channel_id": channel_id, "author_id": author.user_id, "session_version": author.session_version,
+            "sign_in_id": author.sign_in_id, "content": content, "nonce": nonce, "created_at": created_at,
+            "mentions": fastjson.dumps(mentioned.people).decode() if mentioned.people else None,
+            "mentions_everyone": mentioned.everyone, "reply_to_id": reply_to_id,
+            **(rate.window(created_at) if rate else {})}
 
 
 def send_text(author: Claims, channel_id: int, content, nonce, rate: SendRate | None = None) -> tuple[dict, bool]:
     trimmed, nonce, created_at = check_content(content), clean_nonce(nonce), utcnow()
     mentioned = mentions.resolve(channel_id, author.user_id, trimmed, release=True)  # no statement without '@'
-    params = {"channel_id": channel_id, "author_id": author.user_id, "session_version": author.session_version,
-              "sign_in_id": author.sign_in_id, "content": trimmed, "nonce": nonce, "created_at": created_at,
-              "mentions": fastjson.dumps(mentioned.people).decode() if mentioned.people else None,
-              "mentions_everyone": mentioned.everyone, **(rate.window(created_at) if rate else {})}
+    params = send_params(author, channel_id, trimmed, nonce, created_at, mentioned, rate)
     try:
         row = SEND[rate is not None, author.sign_in_id is not None].first(db.engine, params)
     except IntegrityError as error:  # the nonce was used before: that first message stands
@@ -171,21 +167,13 @@ def explain_refusal(author: Claims, channel_id: int, nonce: str | None, rate: Se
     check_may_write(participant)
     check_not_timed_out(author.user_id, channel.server_id)
     if rate is not None:
-        check_rate(author, rate, now)
+        check_rate(author.user_id, rate, now)
     raise channel_not_found()  # left the server between the insert and this check
 
 
-def check_rate(author: Claims, rate: SendRate, now: datetime) -> None:
-    window = rate.window(now)
-    recent = db.session.scalars(select(Message.created_at).where(
-        Message.author_id == author.user_id, Message.created_at > window["window_start"])
-        .order_by(Message.created_at.desc()).limit(rate.count)).all()
-    if len(recent) >= rate.count:
-        wait = recent[-1] + timedelta(seconds=rate.seconds) - now  # until the oldest counted leaves
-        raise ApiError(429, http_message(429), "RATE_LIMITED", headers={"Retry-After": str(max(1, math.ceil(wait.total_seconds())))})
-
-
-def send_with_extras(user: User, channel_id: int, content, reply_to_id, nonce, sent: list) -> tuple[dict, bool]:
+def send_with_extras(author: Claims, channel_id: int, content, reply_to_id, nonce, sent: list,
+                     rate: SendRate | None) -> tuple[dict, bool]:
+    user = check_session(author)
     channel, participant = access_channel(user, channel_id)
     check_may_write(participant)
     check_not_timed_out(user.id, channel.server_id)
@@ -197,16 +185,32 @@ def send_with_extras(user: User, channel_id: int, content, reply_to_id, nonce, s
         if earlier is not None:
             return message_dict(earlier), False
     replied = check_reply(channel_id, reply_to_id)
+    if rate is not None:  # before the costly part; what holds the limit is the statement below
+        check_rate(user.id, rate, utcnow())
     prepared = attachments.check_files(sent)
     mentioned = mentions.resolve(channel_id, user.id, trimmed)
-    message = Message(channel_id=channel_id, author=user, content=trimmed, reply_to=replied, nonce=nonce,
-                      created_at=utcnow(), mentions=mentioned.stored, mentions_everyone=mentioned.everyone)
-    db.session.add(message)
-    written, rows = attachments.store_files(message, prepared)
+    reply_id = replied.id if replied is not None else None
+    written, files = attachments.store_files(prepared)
+    created_at = utcnow()
     try:
-        db.session.flush()  # the id and the attachments' ids, for the answer
-        mentions.write_rows(message.id, channel_id, mentioned)
-        body = message_dict(message, [], [attachment_dict(row) for row in rows])
+        if rate is not None:
+            hold(SENDS, user.id)
+        params = send_params(author, channel_id, trimmed, nonce, created_at, mentioned, rate, reply_id)
+        row = db.session.execute(SEND_IN_SESSION[rate is not None, author.sign_in_id is not None], params).first()
+        if row is None:  # refused: as for text, work out why (or find the message a resend made)
+            db.session.rollback()
+            attachments.remove_paths(written)
+            return explain_refusal(author, channel_id, nonce, rate, created_at)
+        for file in files:
+            file.message_id = row[0]
+        db.session.add_all(files)
+        db.session.flush()  # the attachments' ids, for the answer
+        mentions.write_rows(row[0], channel_id, mentioned)
+        message = SimpleNamespace(id=row[0], channel_id=channel_id, content=trimmed, created_at=created_at,
+                                  edited_at=None, reply_to_id=reply_id, reply_to=replied, nonce=nonce,
+                                  author=SimpleNamespace(id=user.id, username=row[1], profile_image_url=row[2]),
+                                  mentions=mentioned.stored, mentions_everyone=mentioned.everyone)
+        body = message_dict(message, [], [attachment_dict(file) for file in files])
         db.session.commit()
     except BaseException as error:
         db.session.rollback()

@@ -4,8 +4,10 @@ the person's sockets after its commit: `notification`, `notifications_read`."""
 from __future__ import annotations
 
 from dataclasses import dataclass
+from types import SimpleNamespace
 
 from sqlalchemy import and_, bindparam, delete, or_, select, text as sql, update
+from sqlalchemy.dialects import postgresql, sqlite
 
 from lobby.accounts.models import User
 from lobby.database import UtcDateTime, utcnow
@@ -42,9 +44,19 @@ def blocked_pairs(actor_id: int, user_ids: list[int]) -> set[int]:
     return {blocked if blocker == actor_id else blocker for blocker, blocked in rows}
 
 
+def insert_new(rows: list[dict]) -> dict[int, int]:
+    """Insert these notification rows (at most one per person), but any a unique index refuses (the
+    person was told of that message already): {person: new id} of those written."""
+    insert = postgresql.insert if db.session.get_bind().dialect.name == "postgresql" else sqlite.insert
+    statement = (insert(Notification.__table__).values(rows).on_conflict_do_nothing()
+                 .returning(Notification.user_id, Notification.id))
+    return dict(db.session.execute(statement).all())
+
+
 def do_notify(drafts: list[Draft]) -> list[dict]:
-    """Make these notifications (one actor's), skipping anyone blocked either way; push each to its
-    person. Returns what was made."""
+    """Make these notifications (one actor's, at most one per person), skipping anyone blocked
+    either way and anyone told of the same message already; push each to its person. Returns what
+    was made."""
     drafts = [d for d in drafts if d.user_id != d.actor.id]
     if not drafts:
         return []
@@ -54,12 +66,16 @@ def do_notify(drafts: list[Draft]) -> list[dict]:
     if not drafts:
         return []
     now = utcnow()
-    rows = [Notification(user_id=d.user_id, type=d.type, actor_id=actor.id, text=d.text, link=d.link,
-                         channel_id=d.channel_id, server_id=d.server_id, message_id=d.message_id, is_read=False,
-                         created_at=now) for d in drafts]
-    db.session.add_all(rows)
-    db.session.flush()
-    made = [(row.user_id, row.id, notification_dict(row, actor_dict(actor))) for row in rows]
+    rows = [{"user_id": d.user_id, "type": d.type, "actor_id": actor.id, "text": d.text, "link": d.link,
+             "channel_id": d.channel_id, "server_id": d.server_id, "message_id": d.message_id, "is_read": False,
+             "created_at": now} for d in drafts]
+    written = insert_new(rows)
+    made = [(row["user_id"], written[row["user_id"]],
+             notification_dict(SimpleNamespace(id=written[row["user_id"]], **row), actor_dict(actor)))
+            for row in rows if row["user_id"] in written]
+    if not made:
+        db.session.commit()
+        return []
     trim([(user_id, id_) for user_id, id_, _ in made])
     db.session.commit()
     notify_made(made)

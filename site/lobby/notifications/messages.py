@@ -2,6 +2,14 @@
 it newly mentions and one for the author of the message it replies to; in a DM, the conversation's
 DM notification (one while unread; a mention or a reply there is the conversation itself).
 
+Who may be told of a message is one rule, `hears_channel`: someone with an account who can read
+the channel now (a member of its server, or one of a DM's two people), and no block either way
+with the author (`do_notify`, for every notification; the DM's own statement checks it too).
+Mentions are resolved by it (`messages/mentions.py`) and mentions and replies are filtered by it
+here: a banned, kicked or departed author of the message replied to hears nothing of the channel.
+A person is told of one message once (mention or reply), however often edits name them again: the
+notifications' unique index on (message, person) for these types.
+
 A message that mentions nobody and replies to nothing, in a server's channel, makes no statement
 here: whether a channel is a DM is remembered per process (a channel never changes server, and a DM
 never stops being one), so only the first message of a channel in a process asks."""
@@ -10,13 +18,14 @@ from __future__ import annotations
 from types import SimpleNamespace
 
 from flask import current_app
-from sqlalchemy import select
+from sqlalchemy import and_, exists, or_, select
 
+from lobby.accounts.models import User
 from lobby.dms.models import DirectChat
 from lobby.extensions import db
 from lobby.notifications.actions import Draft, do_notify, do_notify_dm
 from lobby.notifications.models import MENTION, REPLY
-from lobby.servers.models import Channel
+from lobby.servers.models import Channel, Membership
 from lobby.texts import text_for, texts_for
 
 REMEMBERED = 100_000  # channels; past it the memory starts again (a cheap bound, not an LRU)
@@ -33,6 +42,21 @@ def dm_pair(channel_id: int) -> tuple[int, int] | None:
         known.clear()
     found = known[channel_id] = tuple(row) if row is not None else None
     return found
+
+
+def hears_channel(channel):
+    """SQL: the `User` row may be told of messages of this channel (an id or a bind parameter): it
+    is an account in use that can read the channel now, a member of its server or one of the two
+    people of a DM."""
+    return and_(User.is_deactivated.is_(False), or_(
+        exists().where(Channel.id == channel, Membership.server_id == Channel.server_id, Membership.user_id == User.id),
+        exists().where(DirectChat.channel_id == channel,
+                       or_(DirectChat.user_low_id == User.id, DirectChat.user_high_id == User.id))))
+
+
+def who_hears(channel_id: int, user_ids: list[int]) -> set[int]:
+    """Of these people, those who may be told of a message of this channel (one query)."""
+    return set(db.session.scalars(select(User.id).where(User.id.in_(user_ids), hears_channel(channel_id))))
 
 
 def actor_of(message: dict) -> SimpleNamespace:
@@ -55,6 +79,11 @@ def do_notify_message(message: dict, mentioned: list[int], replied_author_id: in
         return
     replied = replied_author_id if replied_author_id not in (None, actor.id) else None
     named = [user_id for user_id in mentioned if user_id != replied]
+    if not named and replied is None:
+        return
+    hearing = who_hears(channel_id, named + ([replied] if replied is not None else []))
+    named = [user_id for user_id in named if user_id in hearing]
+    replied = replied if replied in hearing else None
     if not named and replied is None:
         return
     name, server_id = db.session.execute(select(Channel.name, Channel.server_id)

@@ -2,7 +2,7 @@ from __future__ import annotations
 
 from datetime import datetime
 
-from sqlalchemy import ForeignKey, Index, String
+from sqlalchemy import ForeignKey, Index, String, text
 from sqlalchemy.orm import Mapped, mapped_column, relationship
 
 from lobby.accounts.models import User
@@ -11,6 +11,8 @@ from lobby.extensions import db
 
 FRIEND_REQUEST, FRIEND_ACCEPTED, MENTION, REPLY, DM = "FRIEND_REQUEST", "FRIEND_ACCEPTED", "MENTION", "REPLY", "DM"
 TYPES = (FRIEND_REQUEST, FRIEND_ACCEPTED, MENTION, REPLY, DM)
+# A message tells a person of itself once, as a mention or a reply: edits that name them again add none.
+ONCE_PER_MESSAGE = text("type IN ('MENTION', 'REPLY')")
 
 
 class Notification(db.Model):
@@ -19,7 +21,9 @@ class Notification(db.Model):
     notification outlives what it points at (the link still opens the channel), and no message
     delete has to look through notifications."""
     __tablename__ = "notifications"
-    __table_args__ = (Index("ix_notifications_user_id_id", "user_id", "id"),)
+    __table_args__ = (Index("ix_notifications_user_id_id", "user_id", "id"),
+                      Index("uq_notifications_message_id_user_id", "message_id", "user_id", unique=True,
+                            postgresql_where=ONCE_PER_MESSAGE, sqlite_where=ONCE_PER_MESSAGE))
 
     id: Mapped[int] = mapped_column(primary_key=True)
     user_id: Mapped[int] = mapped_column(ForeignKey("users.id", ondelete="CASCADE"))

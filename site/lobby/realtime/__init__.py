@@ -9,6 +9,8 @@ def init_app(app) -> None:
     from lobby.realtime.admission import Gate
     from lobby.realtime.presence import presence_for
     from lobby.realtime.reading import NoReader
+    from lobby.realtime.socket_cap import seats_for
+    from lobby.realtime.budgets import Budgets
 
     for key, value in gateway.SETTINGS.items():
         app.config.setdefault(key, value)
@@ -21,4 +23,6 @@ def init_app(app) -> None:
     app.extensions["lobby.gate"] = Gate(app)
     app.extensions["lobby.bus"].on_recovered(app.extensions["lobby.gate"].recheck)
     app.extensions["lobby.presence"] = presence_for(app)
+    app.extensions["lobby.seats"] = seats_for(app.config)
+    app.extensions["lobby.budgets"] = Budgets(app.config)
     app.register_blueprint(gateway.blueprint)

@@ -21,6 +21,7 @@ from lobby.accounts.tokens import session_users, stands
 from lobby.database import AmongIds, utcnow
 from lobby.extensions import db
 from lobby.friends.models import Privacy
+from lobby.realtime.bus import Recipients
 from lobby.realtime.connection import CLOSE_UNAUTHORIZED, Connection, SocketUser, encode, wire
 from lobby.realtime.rounds import Item, Rounds
 from lobby.realtime.watch import readable_channels_of, register_watching
@@ -121,6 +122,20 @@ class Gate:
                                     {user_id: status for user_id, (status, _) in choices.items()})
         except Exception:
             log.exception("presence not counted for %s sockets", len(conns))
+        self._seat(conns)
+
+    def _seat(self, conns: list[Connection]) -> None:
+        """Count the sockets among their people's seats; a person past the cap loses their oldest
+        (closed by whichever process holds it). Redis away: not counted until the next arrival."""
+        try:
+            closing = self.app.extensions["lobby.seats"].take([(conn.user_id, conn.socket_id) for conn in conns])
+        except Exception:
+            log.exception("socket seats not counted for %s sockets", len(conns))
+            return
+        for user_id, socket_ids in closing.items():
+            log.info("user %s is over the socket cap: closing %s of their sockets", user_id, len(socket_ids))
+            self.app.extensions["lobby.bus"].publish({"type": "sockets_closed", "data": {"socketIds": socket_ids}},
+                                                     Recipients.of(users=[user_id]))
 
     def recheck(self) -> None:
         """After the bus lost events (Redis was away; `RedisBus.on_recovered`): every socket of this

@@ -15,6 +15,7 @@ up over HTTP when it returns).
 from __future__ import annotations
 
 import logging
+import secrets
 import socket
 import struct
 import threading
@@ -32,8 +33,10 @@ log = logging.getLogger(__name__)
 
 SEND_BUFFER = 64 * 1024  # bytes the kernel may hold for one socket (Linux doubles it)
 BATCH = 64  # frames joined into one write at most
+CONTROL_WAIT = 5.0  # seconds the reader waits to write a pong or a close between the sender's writes
 CLOSE_UNAUTHORIZED = 4001
 CLOSE_IDLE = 4002
+CLOSE_CROWDED = 4008  # the person opened more sockets than `socket_cap.SOCKETS_PER_USER`: the oldest goes
 
 
 def encode(frame: dict) -> bytes:
@@ -73,6 +76,7 @@ class Connection:
         self.ws = ws
         self.user = None
         self.user_id: int = claims.user_id
+        self.socket_id = secrets.token_hex(8)  # its name among the person's seats (socket_cap.py)
         # The session it was opened with: each send is checked against it, and a sign-out closes it.
         self.claims = claims
         self.channels: set[int] = set()  # guarded by the hub's lock
@@ -88,7 +92,10 @@ class Connection:
         # Any frame from the client counts as life; the pinger closes a socket silent this long.
         self.idle_seconds = idle_seconds
         self.heard_at = monotonic()
-        self.send_lock = threading.Lock()  # one writer at a time on the socket
+        # One writer at a time on the socket: the sender, a frame written through, and the reader's
+        # answers to the client's pings and close (`ControlReplies`). Reentrant: a close frame is
+        # written by simple-websocket under it, through `ControlReplies` again.
+        self.send_lock = threading.RLock()
         self._outbox: deque[bytes] = deque()
         # Queued or being written, frames and bytes: past either limit the reader is too slow.
         self._limits = (outbox_size, outbox_bytes)
@@ -96,17 +103,19 @@ class Connection:
         self._count_lock = threading.Lock()  # guards the counts, the outbox's appends and _sender
         self._sender: threading.Thread | None = None
         self._closing: tuple[int, str] | None = None  # set by end(): the sender closes with it
+        self.sock = ws.sock
         # gevent wraps the OS socket; a send on the wrapper would wait cooperatively, never fail fast.
         self._raw = getattr(ws.sock, "_sock", ws.sock)
+        ws.sock = ControlReplies(self)
 
     def start(self) -> None:
         # Cap the kernel's send buffer: left alone, Linux grows it to 4 MB per socket, so a
         # reader that stopped reading would pile up megabytes before it counted as slow.
         try:
-            self.ws.sock.setsockopt(socket.SOL_SOCKET, socket.SO_SNDBUF, SEND_BUFFER)
+            self.sock.setsockopt(socket.SOL_SOCKET, socket.SO_SNDBUF, SEND_BUFFER)
             # Each frame goes out when written: Nagle would hold a small frame back until the
             # previous one is acknowledged, and the client delays its acknowledgements.
-            self.ws.sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
+            self.sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
         except (AttributeError, OSError):
             pass
 
@@ -170,7 +179,7 @@ class Connection:
                 while self._outbox and not self.closed:
                     batch = [self._outbox.popleft() for _ in range(min(BATCH, len(self._outbox)))]
                     try:
-                        self.ws.sock.sendall(batch[0] if len(batch) == 1 else b"".join(batch))
+                        self.sock.sendall(batch[0] if len(batch) == 1 else b"".join(batch))
                     except OSError:  # closing under us
                         self.abort()  # the reader may not have noticed yet: end it too
                     with self._count_lock:
@@ -220,12 +229,45 @@ class Connection:
         if sender is not None:
             sender.join(timeout=2)
 
+    def write_control(self, data: bytes) -> None:
+        """The reader's own writes (simple-websocket's pong, its half of the close handshake), in
+        turn with the sender: two greenlets writing one socket at once is gevent's
+        ConcurrentObjectUseError, and two threads interleave their bytes mid-frame. A sender stuck
+        on a client that stopped reading gives way within CONTROL_WAIT, or the socket is dropped."""
+        if not self.send_lock.acquire(timeout=CONTROL_WAIT):
+            self.abort()
+            return
+        try:
+            self.sock.sendall(data)  # after an abort this fails at once: the socket is shut down
+        except OSError:
+            self.abort()
+        finally:
+            self.send_lock.release()
+
     def abort(self) -> None:
         """Drop the connection without a close frame, without blocking; from any thread.
         Shutting the socket down unblocks a pending send and ends the reader, so the gateway's
         receive loop sees the close and unregisters the connection."""
         self.closed = True
         try:
-            self.ws.sock.shutdown(socket.SHUT_RDWR)
+            self.sock.shutdown(socket.SHUT_RDWR)
         except OSError:
             pass
+
+
+class ControlReplies:
+    """What simple-websocket knows as its socket once a Connection holds it: its writes (the
+    answers to pings and to a close, the close frame it sends) go through the connection's lock;
+    everything else is the socket's own."""
+
+    __slots__ = ("_conn",)
+
+    def __init__(self, conn: Connection) -> None:
+        self._conn = conn
+
+    def send(self, data: bytes) -> int:
+        self._conn.write_control(bytes(data))
+        return len(data)
+
+    def __getattr__(self, name: str):
+        return getattr(self._conn.sock, name)

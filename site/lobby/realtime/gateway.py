@@ -28,7 +28,9 @@ from lobby.outage import RETRY_SECONDS, is_outage, unavailable
 from lobby.extensions import db, sock
 from lobby.realtime.handlers import handle
 from lobby.realtime.connection import CLOSE_IDLE, CLOSE_UNAUTHORIZED, Connection, encode, wire
+from lobby.realtime.budgets import Buckets
 from lobby.realtime.reading import receive
+from lobby.realtime.socket_cap import SOCKETS_PER_USER
 from lobby.texts import text
 from lobby.voice.config import DEFAULTS as VOICE_DEFAULTS
 from lobby.voice.frames import SIGNALLING
@@ -44,10 +46,11 @@ SETTINGS = {
     "SOCKET_PING_SECONDS": 25.0,
     "SOCKET_IDLE_SECONDS": 60.0,
     "SOCKET_MAX_FRAME": 16 * 1024,
-    "SOCKET_RATE": 20.0,  # frames a second, per connection
+    "SOCKET_RATE": 20.0,  # frames a second, per person (all their sockets in a process: budgets.py)
     "SOCKET_BURST": 40,
     "SOCKET_OUTBOX": 256,  # frames queued for a socket before it counts as too slow
     "SOCKET_OUTBOX_BYTES": 256 * 1024,  # ... or bytes
+    "SOCKETS_PER_USER": SOCKETS_PER_USER,  # open sockets per person, across processes (socket_cap.py)
     "PRESENCE_GRACE_SECONDS": 5.0,
     "PRESENCE_HEARTBEAT_SECONDS": 10.0,  # production: a process silent for 3 of these is reaped
     "PRESENCE_LARGE_SERVER": 250,  # members past which a server's comings and goings are not pushed
@@ -98,7 +101,7 @@ def gateway(ws):
     hub, presence = app.extensions["lobby.hub"], app.extensions["lobby.presence"]
     conn.start()
     try:
-        serve(conn, app.config)
+        serve(conn, app)
     except ConnectionClosed:
         pass
     finally:
@@ -106,6 +109,7 @@ def gateway(ws):
         conn.close()
         hang_up(ws)
         quietly(presence.disconnected, conn.user_id)
+        quietly(lambda c: app.extensions["lobby.seats"].leave(c.user_id, c.socket_id), conn)
         if conn.voice is not None:  # its seat waits VOICE_GRACE_SECONDS for a resume
             quietly(app.extensions["lobby.voice"].socket_closed, conn)
         db.session.remove()
@@ -131,18 +135,22 @@ def quietly(action, subject) -> None:
         log.exception("%s failed for %s", getattr(action, "__name__", action), subject)
 
 
-def serve(conn: Connection, config) -> None:
-    # Signalling has its own bucket: a call's ICE candidates come in bursts that would starve chat.
-    buckets = Buckets(TokenBucket(float(config["SOCKET_RATE"]), int(config["SOCKET_BURST"])),
-                      TokenBucket(float(config["VOICE_SIGNAL_RATE"]), int(config["VOICE_SIGNAL_BURST"])))
-    limit = int(config["SOCKET_MAX_FRAME"])
-    while not conn.closed:
-        raw = receive(conn.ws)  # the hub's pinger ends a silent socket (SOCKET_IDLE_SECONDS)
-        conn.heard_at = monotonic()
-        answer(conn, raw, buckets, limit)
+def serve(conn: Connection, app) -> None:
+    # The person's budget, shared by their sockets (budgets.py). Signalling has its own bucket:
+    # a call's ICE candidates come in bursts that would starve chat.
+    budgets = app.extensions["lobby.budgets"]
+    buckets = budgets.hold(conn.user_id)
+    limit = int(app.config["SOCKET_MAX_FRAME"])
+    try:
+        while not conn.closed:
+            raw = receive(conn)  # the hub's pinger ends a silent socket (SOCKET_IDLE_SECONDS)
+            conn.heard_at = monotonic()
+            answer(conn, raw, buckets, limit)
+    finally:
+        budgets.release(conn.user_id)
 
 
-def answer(conn: Connection, raw, buckets: "Buckets", limit: int) -> None:
+def answer(conn: Connection, raw, buckets: Buckets, limit: int) -> None:
     """Handle one frame; whatever goes wrong becomes an `error` frame and the socket carries on."""
     message_id = None
     try:
@@ -162,7 +170,10 @@ def answer(conn: Connection, raw, buckets: "Buckets", limit: int) -> None:
             if len(reply) > 2:  # what the change tells others goes after the answer (a voice join)
                 reply[2]()
     except ApiError as error:
-        conn.enqueue(frame("error", error.to_dict(), message_id))
+        told = error.to_dict()
+        if "Retry-After" in error.headers:  # a frame has no headers: the wait goes in the data
+            told["retryAfter"] = int(error.headers["Retry-After"])
+        conn.enqueue(frame("error", told, message_id))
     except Exception as error:
         if is_outage(error):  # the database or Redis did not answer: the client may try again
             log.warning("live socket frame not handled: %s unavailable", type(error).__name__)
@@ -212,29 +223,3 @@ def frame(kind: str, data: dict, message_id=None) -> bytes:
     if message_id is not None:
         body["messageId"] = message_id  # lets the client match an answer to its frame
     return wire(encode(body))
-
-
-class Buckets:
-    """A socket's two rate limits: signalling frames (`voice.frames.SIGNALLING`) and the rest."""
-
-    __slots__ = ("general", "voice")
-
-    def __init__(self, general: "TokenBucket", voice: "TokenBucket") -> None:
-        self.general, self.voice = general, voice
-
-
-class TokenBucket:
-    """`rate` frames a second on average, bursts up to `burst`."""
-
-    def __init__(self, rate: float, burst: int) -> None:
-        self.rate, self.burst = rate, burst
-        self.tokens, self.stamp = float(burst), monotonic()
-
-    def take(self) -> bool:
-        now = monotonic()
-        self.tokens = min(self.burst, self.tokens + (now - self.stamp) * self.rate)
-        self.stamp = now
-        if self.tokens < 1:
-            return False
-        self.tokens -= 1
-        return True

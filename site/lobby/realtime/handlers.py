@@ -81,8 +81,6 @@ def send_message(conn, frame: SendMessageFrame) -> Reply:
                           nonce=nonce, rate=send_rate())
     except ApiError as error:
         error.extra = {**error.extra, "nonce": nonce}  # the client marks its optimistic copy failed
-        if "Retry-After" in error.headers:  # a frame has no headers: the wait goes in the data
-            error.extra["retryAfter"] = int(error.headers["Retry-After"])
         raise
     return "message_sent", {"nonce": nonce, "message": message}
 
@@ -109,25 +107,33 @@ def delete_message(conn, frame: DeleteMessageFrame) -> Reply:
 
 
 def reaction_add(conn, frame: ReactionFrame) -> Reply:
-    from lobby.messages.actions import do_add_reaction
+    from lobby.messages.reactions import do_add_reaction
 
-    _, event, told = do_add_reaction(user_of(conn), frame.message_id, frame.emoji)
+    event, told = do_add_reaction(user_of(conn), frame.message_id, frame.emoji)
     return unless_joined(conn, event["channelId"], "reaction_added", event) if told else ("reaction_added", event)
 
 
 def reaction_remove(conn, frame: ReactionFrame) -> Reply:
-    from lobby.messages.actions import do_remove_reaction
+    from lobby.messages.reactions import do_remove_reaction
 
-    _, event, told = do_remove_reaction(user_of(conn), frame.message_id, frame.emoji)
+    event, told = do_remove_reaction(user_of(conn), frame.message_id, frame.emoji)
     # Nothing changed (already given, or never given): nobody else hears of it, so the sender is
     # answered directly, whether or not its socket is in the channel.
     return unless_joined(conn, event["channelId"], "reaction_removed", event) if told else ("reaction_removed", event)
 
 
 def typing(conn, frame: TypingFrame) -> Reply:
+    """Told to the channel at most once per person and channel every few seconds, and never in a
+    DM closed by a block (`typing_news`). A frame that is not told answers nothing either: typing
+    never has an answer."""
+    from lobby.realtime.typing_news import closed_dm, worth_telling
+
     channel_id = frame.channel_id
+    participant = None
     if channel_id not in conn.channels:  # a joined channel was checked at the join: no query
-        access_channel(user_of(conn), channel_id)
+        participant = access_channel(user_of(conn), channel_id)[1]
+    if not worth_telling(conn.user_id, channel_id, frame.is_typing) or closed_dm(conn, channel_id, participant):
+        return None
     event = {"channelId": channel_id, "userId": conn.user_id, "username": conn.user.username,
              "isTyping": frame.is_typing}
     publish({"type": "typing", "data": event}, Recipients.of(channels=[channel_id]))

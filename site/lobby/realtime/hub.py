@@ -16,7 +16,7 @@ import threading
 from time import monotonic
 
 from lobby.realtime.bus import Recipients
-from lobby.realtime.connection import CLOSE_IDLE, CLOSE_UNAUTHORIZED, PING_FRAME, Connection, encode, wire
+from lobby.realtime.connection import CLOSE_CROWDED, CLOSE_IDLE, CLOSE_UNAUTHORIZED, PING_FRAME, Connection, encode, wire
 
 log = logging.getLogger(__name__)
 
@@ -39,7 +39,8 @@ class Hub:
         self._revoked: dict[int, int] = {}  # user id → channel losses heard (see `register`)
         self._by_server: dict[int, set[Connection]] = {}  # sockets watching any channel of a server
         self._internal = {"access_revoked": self._revoke, "sessions_revoked": self._end_sessions,
-                          "watch_channels": self._watch_more, "voice_seat": self._tell_seat}
+                          "watch_channels": self._watch_more, "voice_seat": self._tell_seat,
+                          "sockets_closed": self._close_sockets}
         self._tick = 1.0  # how often the pinger looks: half the shortest ping period seen, or less
         self._sooner = threading.Event()  # set when the tick shrinks: the pinger's wait is cut short
 
@@ -274,6 +275,16 @@ class Hub:
                       if sign_in_id is None or conn.claims.sign_in_id == sign_in_id]
         for conn in ending:
             conn.end(CLOSE_UNAUTHORIZED, "unauthorized")
+
+    def _close_sockets(self, data: dict, recipients: Recipients) -> None:
+        """Internal event (`socket_cap.py`): these sockets of the users are one too many; those
+        this process holds close with 4008."""
+        names = set(data.get("socketIds", ()))
+        with self._lock:
+            closing = [conn for user_id in recipients.users for conn in self._by_user.get(user_id, ())
+                       if conn.socket_id in names]
+        for conn in closing:
+            conn.end(CLOSE_CROWDED, "too many connections")
 
 
 def _discard(index: dict[int, set[Connection]], key: int, conn: Connection) -> None:

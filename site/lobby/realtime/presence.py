@@ -14,6 +14,13 @@ people "online" forever). The status a user chose (idle, dnd, invisible) is kept
 Offline after a grace. When a socket closes, its count drops only after PRESENCE_GRACE_SECONDS
 (5 s); a reconnect within the grace counts up first, the count never reaches zero, nobody sees a
 flap.
+
+Who may see whose presence, one rule wherever a status shows (`user_status` frames, member lists,
+the DM list, the users search, the friends page): B sees A's status when A is not invisible, A's
+`onlineStatus` lets B (everyone; friends: B is a friend; none: nobody), and A has not blocked B.
+To someone A blocked, A is offline with no custom status, everywhere (`withheld_from`,
+`withheld_by`); A's own view of them is unchanged. `visible_statuses` is the rule for a list,
+`_announce` for the frames.
 """
 from __future__ import annotations
 
@@ -47,6 +54,22 @@ def people_who_see(user_id: int, large: int) -> set[int]:
     small = select(Membership.server_id).where(Membership.user_id == user_id, ~exists(crowded))
     found = db.session.scalars(select(Membership.user_id).where(Membership.server_id.in_(small)).distinct())
     return set(found) | {user_id}
+
+
+def withheld_from(viewer: int) -> set[int]:
+    """The people whose presence `viewer` may not see, whatever their settings: those who blocked
+    the viewer (to the viewer: offline, no custom status). One indexed read."""
+    from lobby.friends.relations import blocker_ids_of  # (friends know blocks; presence asks them)
+
+    return blocker_ids_of(viewer)
+
+
+def withheld_by(user_id: int) -> set[int]:
+    """The other side of `withheld_from`: the people who may not see the user's presence (those
+    the user blocked)."""
+    from lobby.friends.relations import blocked_ids_of
+
+    return blocked_ids_of(user_id)
 
 
 class Presence:
@@ -145,10 +168,11 @@ class Presence:
 
     def visible_statuses(self, user_ids, viewer: int | None = None) -> dict[int, str]:
         """Who of these users `viewer` sees online, and how: {user id: online|idle|dnd}. Offline and
-        invisible users are left out, and so are those whose `onlineStatus` is `none`, and those
-        whose `onlineStatus` is `friends` unless the viewer is their friend (no viewer: nobody is).
-        One store round trip for the whole list; one query more only when someone online in it
-        shows themselves to friends alone."""
+        invisible users are left out, and so are those whose `onlineStatus` is `none`, those
+        whose `onlineStatus` is `friends` unless the viewer is their friend (no viewer: nobody is),
+        and those who blocked the viewer (the module's rule). One store round trip for the whole
+        list; one query more when someone in it is online to a viewer, one more when someone online
+        in it shows themselves to friends alone."""
         found = self.store.lookup_shown(sorted(set(user_ids)))
         shown = {user_id: status for user_id, (status, audience) in found.items()
                  if status != "invisible" and audience != "none"}
@@ -158,7 +182,23 @@ class Presence:
             for user_id in guarded:
                 if user_id not in allowed:
                     del shown[user_id]
+        if viewer is not None and shown:
+            for user_id in withheld_from(viewer) & shown.keys():
+                del shown[user_id]
         return shown
+
+    def show_to(self, user_id: int, viewer: int, custom_status: str) -> None:
+        """Tell `viewer` the user's presence as the rule now lets them see it: a block given (offline,
+        no custom status) or lifted (the status they may see, `custom_status`). Told in turn with
+        the user's announcements, so none told before it can overtake it."""
+        self.herald.tell(self._show_to, user_id, viewer, custom_status)
+
+    def _show_to(self, user_id: int, viewer: int, custom_status: str) -> None:
+        with self.app.app_context():  # the herald's thread: no request around it
+            status = self.visible_statuses([user_id], viewer).get(user_id)
+            custom = custom_status if user_id not in withheld_from(viewer) else ""
+            publish({"type": "user_status", "data": {"userId": user_id, "status": status or "offline",
+                                                      "customStatus": custom}}, Recipients.of(users=[viewer]))
 
     def beat(self) -> None:
         """One heartbeat (production): stay alive in Redis, and reap processes that died."""
@@ -214,7 +254,8 @@ class Presence:
             from lobby.friends.relations import friend_ids_of
             from lobby.friends.status import notify_friends  # (friends know presence, not the reverse)
 
-            seers = people_who_see(user_id, int(self.app.config["PRESENCE_LARGE_SERVER"]))
+            # Those the user blocked hear nothing: they were told "offline" at the block (`show_to`).
+            seers = people_who_see(user_id, int(self.app.config["PRESENCE_LARGE_SERVER"])) - withheld_by(user_id)
             if audience == "friends" and data["status"] != "offline":
                 # Friends (and the user's own tabs) hear the status; everyone else hears offline,
                 # which also corrects those who saw them online before the setting changed.

@@ -33,13 +33,16 @@ class NoReader:
         pass
 
 
-def receive(ws) -> str | bytes:
-    """The next whole message of a flask-sock server socket made with `NoReader`. Raises
-    `ConnectionClosed` once the client closed, the socket was shut down, or the peer broke the
-    protocol (simple-websocket's server then already answered with its close frame)."""
+def receive(conn) -> str | bytes:
+    """The next whole message of a connection's flask-sock server socket made with `NoReader`.
+    Raises `ConnectionClosed` once the client closed, the socket was shut down, or the peer broke
+    the protocol (simple-websocket's server then already answered with its close frame). What
+    simple-websocket writes back meanwhile (a pong, a close) takes its turn with the connection's
+    sender (`connection.ControlReplies`)."""
+    ws = conn.ws
     while ws.connected and not ws.input_buffer:
         try:
-            data = ws.sock.recv(ws.receive_bytes)
+            data = conn.sock.recv(ws.receive_bytes)
         except OSError:
             data = b""
         if not data:

@@ -17,7 +17,7 @@ from pydantic.json_schema import models_json_schema
 from lobby.errors import ValidationError
 from lobby.friends.schemas import Friend, FriendActivity, FriendRequest, FriendStatus
 from lobby.messages.actions import MAX_NONCE, clean_nonce
-from lobby.messages.schemas import Content, EditedContent, Emoji, Message, Reaction
+from lobby.messages.schemas import Content, EditedContent, Emoji, Message
 from lobby.notifications.schemas import NotificationFrame, NotificationsReadFrame
 from lobby.reads.schemas import ChannelActivityFrame, ReadState
 from lobby.realtime.frame_model import Frame, FrameId
@@ -111,7 +111,8 @@ class ReactionFrame(Frame):
 
 
 class ReactionAddFrame(ReactionFrame):
-    """React to a message. Replied to like an edit."""
+    """React to a message, as `addReaction` does: one emoji; a new kind on a message that has 20
+    already gets `error` `TOO_MANY_REACTIONS`. Replied to like an edit."""
     answer = "reaction_added"
 
 
@@ -121,7 +122,9 @@ class ReactionRemoveFrame(ReactionFrame):
 
 
 class TypingFrame(Frame):
-    """Started or stopped typing in a channel; its members hear `typing` (the sender's sockets too)."""
+    """Started or stopped typing in a channel; its members hear `typing` (the sender's sockets too): a
+    start at most once per person and channel every 3 s (TYPING_GAP_SECONDS), a stop only after a start
+    they heard; nothing in a DM closed by a block. Never answered."""
     channel_id: FrameId
     is_typing: Annotated[bool, BeforeValidator(lambda value: value is not False),
                          Field(description="Only `false` means stopped.")] = True
@@ -179,11 +182,13 @@ class MessageDeletedFrame(Answer):
 
 
 class ReactionChangedFrame(Answer):
+    """One reaction given or taken back: the change, never the message's whole list (a client applies
+    it to the message it holds; the HTTP history has the whole list)."""
     message_id: int
     channel_id: int
-    emoji: str
+    emoji: str = Field(description="In its fully-qualified form, as stored.")
     user_id: int = Field(description="Who reacted, or took the reaction back.")
-    reactions: list[Reaction] = Field(description="The message's reactions now.")
+    count: int = Field(description="How many have given this emoji now; 0: it is gone from the message.")
 
 
 class SomeoneTypingFrame(Answer):
@@ -198,7 +203,9 @@ class UserStatusFrame(Answer):
     reads as offline)."""
     user_id: int
     status: Literal["online", "idle", "dnd", "offline"]
-    custom_status: str | None = Field(None, description="Only when the `presence_update` announced set one.")
+    custom_status: str | None = Field(None, description=(
+        "When the `presence_update` announced set one; '' to someone the user blocked (to them the user is offline, "
+        "with no custom status), and the custom status again when the block is lifted."))
 
 
 class ServerAccessRevokedFrame(Answer):
@@ -248,7 +255,10 @@ class ErrorFrame(Error):
     answers (`CHANNEL_NOT_FOUND`, `MESSAGE_NOT_FOUND`, `FORBIDDEN`, `NONCE_CONFLICT`, …)."""
     errors: dict[str, str] | None = Field(None, description="`VALIDATION_ERROR`: each refused field → its message.")
     nonce: str | int | None = Field(None, description="Any failed `send_message`: its nonce, as sent.")
-    retry_after: int | None = Field(None, description="A `send_message` past the send rate: seconds to wait.")
+    retry_after: int | None = Field(None, description=(
+        "Seconds to wait: a `send_message` past the send rate, an `rtc_join_channel` past the join limit, a refusal "
+        "for a timeout (`TIMED_OUT`)."))
+    until: str | None = Field(None, description="`TIMED_OUT`: when the timeout ends (ISO 8601).")
 
 
 class Envelope(Answer):
@@ -310,7 +320,7 @@ def socket_document() -> tuple[dict, dict]:
     (`#/components/schemas/<Name>`). Shared models (`Message`, `Reaction`, …) are described as the
     HTTP document describes them (an answer in serialization mode), so one name is one schema."""
     from lobby.realtime import gateway  # not at the top: the gateway imports the handlers, which import this
-    from lobby.realtime.connection import CLOSE_UNAUTHORIZED
+    from lobby.realtime.connection import CLOSE_CROWDED, CLOSE_UNAUTHORIZED
 
     settings = gateway.SETTINGS
     read = [(model, "validation") for model in (Envelope, *FRAMES.values())]
@@ -341,11 +351,12 @@ def socket_document() -> tuple[dict, dict]:
             "idleSeconds": settings["SOCKET_IDLE_SECONDS"], "pingSeconds": settings["SOCKET_PING_SECONDS"],
             "signallingFramesPerSecond": settings["VOICE_SIGNAL_RATE"], "signallingBurst": settings["VOICE_SIGNAL_BURST"],
             "maxSdpCharacters": settings["VOICE_MAX_SDP"], "voiceChannelLimit": settings["VOICE_CHANNEL_LIMIT"],
-            "voiceGraceSeconds": settings["VOICE_GRACE_SECONDS"],
+            "voiceGraceSeconds": settings["VOICE_GRACE_SECONDS"], "socketsPerUser": settings["SOCKETS_PER_USER"],
             "description": (
                 "Defaults (the app's configuration may change them). A larger frame gets `error` "
                 "`PAYLOAD_TOO_LARGE` (beyond four times the limit, the socket is closed with 1009); more frames "
-                "a second than allowed get `error` `RATE_LIMITED`; voice frames (`rtc_*`, `user_state_*`, "
+                "a second than allowed get `error` `RATE_LIMITED` — the rate is a person's, shared by all their "
+                "sockets (in each server process), not each socket's; voice frames (`rtc_*`, `user_state_*`, "
                 "`voice_activity`) count against their own signalling rate instead. A client that does not read its frames as "
                 "fast as they come is disconnected without a close frame: it catches up over HTTP.")},
         "closeCodes": {
@@ -355,6 +366,9 @@ def socket_document() -> tuple[dict, dict]:
             "1009": "A frame beyond four times SOCKET_MAX_FRAME: closed without reading it.",
             str(gateway.CLOSE_TRY_AGAIN): "try again later: the database did not answer while the socket was "
                                           "admitted. Reconnect after the usual delay with the same token.",
+            str(CLOSE_CROWDED): f"too many connections: the person opened more than {settings['SOCKETS_PER_USER']} "
+                                "sockets (across every tab and device); the oldest is closed. Do not reconnect on "
+                                "your own: say why, and let the person reconnect (which closes their next oldest).",
         },
     }
     return section, found["$defs"]

@@ -13,6 +13,7 @@ from lobby.accounts.session import api_login_required, bearer_user, json_respons
 from lobby.database import utcnow
 from lobby.errors import ApiError
 from lobby.extensions import csrf, db
+from lobby.realtime.presence import withheld_from
 from lobby.schema import (BEARER, MULTIPART, NOT_OBJECT, NOT_VERIFIED, UNAUTHORIZED, Done, Response, api, documented,
                           refusals)
 from lobby.servers import actions, icons, listing, structure_notify
@@ -299,8 +300,12 @@ def members(server_id: int):
                               .order_by(Membership.joined_at, Membership.id)).all()
     online = listing.visible_statuses((row.user_id for row in rows), g.user.id)
     timed_out = timeouts_of(server_id)
-    return json_response({"members": [row.to_dict(online.get(row.user_id), timed_out.get(row.user_id))
-                                      for row in rows]})
+    members = [row.to_dict(online.get(row.user_id), timed_out.get(row.user_id)) for row in rows]
+    withheld = withheld_from(g.user.id)  # presence's rule: who blocked the caller reads offline, no custom status
+    for member in members:
+        if member["user"]["id"] in withheld:
+            member["user"]["customStatus"] = ""
+    return json_response({"members": members})
 
 
 def moderators_only(**answers: str) -> dict:

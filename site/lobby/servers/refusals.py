@@ -37,7 +37,7 @@ OWNER_STAYS = "The owner cannot leave: " + refused_with(("OWNER_CANNOT_LEAVE", "
 
 NOT_A_BODY = f"Body is neither a JSON object nor a multipart form: `BAD_REQUEST` «{text('request.not_object')}»"
 NOT_ON_SELF = f"{NOT_OBJECT}; or the target is the caller: {refused_with(('BAD_REQUEST', 'moderation.not_on_self'))}"
-TOO_LARGE = "The whole request is over 25 MB (MAX_CONTENT_LENGTH): " + refused_with(("PAYLOAD_TOO_LARGE", "http.413"))
+TOO_LARGE = "The whole request is over 6 MB (MAX_CONTENT_LENGTH; 128 KB for a JSON body): " + refused_with(("PAYLOAD_TOO_LARGE", "http.413"))
 # A large picture is decoded by the job worker while the request waits (lobby/image_jobs.py).
 NO_WORKER = ("Production only: a large picture waited 60 s for a job worker that did not answer; `Retry-After` says "
              "when to try again: " + refused_with(("SERVICE_UNAVAILABLE", "http.503")))

@@ -17,6 +17,7 @@ from lobby.servers.access import membership_of
 from lobby.servers.models import Membership, Server, Timeout
 from lobby.servers.notify import notify_member_updated
 from lobby.texts import text
+from lobby.voice.actions import do_mute_by_server
 
 
 def timed_out_until(user_id: int, server_id: int | None) -> datetime | None:
@@ -79,6 +80,7 @@ def do_timeout(server: Server, actor: Membership, target_id: int, seconds: int, 
     audit(server.id, "TIMEOUT", actor.user, target, f"{seconds}s: {reason}")
     db.session.commit()
     notify_member_updated(server.id, target.id, membership.role, until)
+    do_mute_by_server(target.id, server.id, True)  # a seat held in its voice channels: muted until then
     return until
 
 
@@ -91,3 +93,4 @@ def do_lift_timeout(server: Server, actor: Membership, target_id: int) -> None:
     db.session.commit()
     membership = membership_of(target, server.id)
     notify_member_updated(server.id, target.id, membership.role if membership else None, None)
+    do_mute_by_server(target.id, server.id, False)

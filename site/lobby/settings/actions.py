@@ -10,6 +10,7 @@ from flask import current_app
 from lobby.accounts.models import User
 from lobby.errors import ApiError, ValidationError
 from lobby.extensions import db
+from lobby.input_guard import refuse_nul_within
 from lobby.realtime.bus import Recipients, publish
 from lobby.settings import avatars
 from lobby.settings.presence import PRESENCE_STATUS, PROFILE_STATUS
@@ -45,6 +46,7 @@ def do_import_settings(user: User, raw) -> dict:
         raw = raw["settings"]  # the body of `GET /api/settings`, saved as it came
     if not isinstance(raw, dict):
         raise ApiError(400, text("settings.bad_file"), "BAD_SETTINGS_FILE")
+    refuse_nul_within(raw)  # a file's contents pass no request guard
     if isinstance(raw.get("profile"), dict):
         raw = {**raw, "profile": {k: v for k, v in raw["profile"].items() if k != "avatarUrl"}}
     before = settings_of(user.id)

@@ -12,7 +12,7 @@ from lobby.accounts.session import api_login_required, bearer_user, json_respons
 from lobby.errors import ApiError
 from lobby.extensions import csrf, db
 from lobby.schema import (BEARER, MULTIPART, NOT_OBJECT, NOT_VERIFIED, UNAUTHORIZED, Response, api, documented,
-                          invalid, refusals)
+                          invalid, json_object, json_value, refusals)
 from lobby.servers.schemas import IconQuery
 from lobby.settings import actions, avatars
 from lobby.settings.schemas import SettingsAnswer
@@ -67,8 +67,6 @@ def update():
 
     `profile.status` sets the presence status; the profile's text fields show on the user
     everywhere (`/api/auth/me`, member and friends lists); the privacy fields are enforced."""
-    from lobby.schema import json_object
-
     return answer(actions.do_update_settings(g.user, json_object()))
 
 
@@ -107,7 +105,7 @@ def export():
                       "PATCH is. A `profile.avatarUrl` in it is ignored; `{settings: {...}}` is read too."))
 def import_file():
     """Import settings from a file"""
-    return answer(actions.do_import_settings(g.user, request.get_json(silent=True)))
+    return answer(actions.do_import_settings(g.user, json_value()))
 
 
 AVATAR_FORM = {"requestBody": {"required": True, "content": {MULTIPART: {"schema": {

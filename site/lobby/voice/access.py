@@ -2,10 +2,12 @@
 `servers.access.access_channel` (members of a server; the two people of a DM, 404 to others)."""
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 
 from sqlalchemy import select
 
+from lobby.database import utcnow
 from lobby.dms.access import check_may_call
 from lobby.dms.models import DmParticipant
 from lobby.errors import ApiError
@@ -48,11 +50,28 @@ def access_voice_rooms(user, channel_id: int) -> tuple[int | None, list[int]]:
 
 
 def access_call(user, channel_id: int) -> Room:
-    """A DM of the user's, for declining a call in it (400 NOT_A_DM for a server's channel)."""
+    """A DM of the user's, for declining a call in it (400 NOT_A_DM for a server's channel), with
+    no block between the two (403 FORBIDDEN, as a seat there is refused)."""
     channel, participant = access_channel(user, channel_id)
     if not isinstance(participant, DmParticipant):
         raise ApiError(400, text("voice.not_dm"), "NOT_A_DM")
+    check_may_call(participant)
     return Room(channel.id, None, participant.other_id)
+
+
+def check_seat_not_timed_out(user_id: int, room) -> None:
+    """A timeout covers a server's voice as it covers its text: no seat in its voice channels, and
+    no unmuting one, while it runs (403 TIMED_OUT with `until`, and `retryAfter` in seconds, as a
+    send is refused). `room`: a `Room` or a `Seat` (a DM has no server, hence no timeout)."""
+    from lobby.servers.timeouts import time_left, timed_out_until
+
+    until = timed_out_until(user_id, room.server_id)
+    if until is None:
+        return
+    left = (until - utcnow()).total_seconds()
+    wait = max(1, math.ceil(left))
+    raise ApiError(403, text("voice.timed_out", left=time_left(left)), "TIMED_OUT", headers={"Retry-After": str(wait)},
+                   until=until.isoformat(), retryAfter=wait)  # a frame has no headers: the wait goes in the data
 
 
 def voice_channel_ids(server_id: int) -> list[int]:

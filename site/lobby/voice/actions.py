@@ -14,10 +14,13 @@ from lobby.errors import ApiError, ValidationError
 from lobby.extensions import db
 from lobby.realtime.bus import Recipients, current_bus
 from lobby.texts import text
-from lobby.voice.access import access_voice_channel, channel_full, not_in_voice, peer_not_found
-from lobby.voice.notify import notify_incoming_call, notify_joined, notify_left, notify_seat, notify_state, voice_state
+from lobby.voice import calls
+from lobby.voice.access import (access_voice_channel, channel_full, check_seat_not_timed_out, not_in_voice,
+                                peer_not_found)
+from lobby.voice.news import check_join_rate
+from lobby.voice.notify import notify_joined, notify_left, notify_seat, voice_state
 from lobby.voice.seats import current_voice
-from lobby.voice.store import FULL, JOINED, MOVED, RESUMED, RETABBED, Seat
+from lobby.voice.store import FULL, MOVED, RESUMED, RETABBED, Seat
 
 log = logging.getLogger(__name__)
 
@@ -31,16 +34,27 @@ def fresh_state(conn, muted: bool, deafened: bool) -> dict:
     # The picture as it is now (the socket's user was read when it connected; an avatar may have changed since).
     picture = db.session.get(User, conn.user_id).profile_image_url
     return {"userId": conn.user_id, "username": conn.user.username, "profileImageUrl": picture, "muted": muted or deafened,
-            "deafened": deafened, "video": False, "screen": False, "speaking": False}
+            "deafened": deafened, "video": False, "screen": False, "speaking": False, "serverMuted": False}
+
+
+def resuming(user_id: int, channel_id: int, session_id: str | None) -> bool:
+    """Whether a join is the same tab claiming its seat back after a drop (nobody hears of it)."""
+    seat = current_voice().store.seat_of(user_id) if session_id else None
+    return seat is not None and seat.channel_id == channel_id and seat.session_id == session_id
 
 
 def do_join_voice(conn, channel_id: int, session_id: str | None, muted: bool,
                   deafened: bool) -> tuple[dict, Callable[[], None]]:
     """Seat the socket's user in a channel: `rtc_voice_state`'s data, and what tells the others,
     to call once the answer is queued (so the joiner hears its seat before the room's news). A
-    full room refuses (409) and changes nothing, the user's old seat included."""
+    full room refuses (409) and changes nothing, the user's old seat included; so do a timeout on
+    the channel's server (403 TIMED_OUT) and too many joins (429 RATE_LIMITED), except for a
+    resume, which keeps the seat as it was."""
     voice = current_voice()
     room = access_voice_channel(user_of(conn), channel_id)
+    if not resuming(conn.user_id, room.channel_id, session_id):
+        check_seat_not_timed_out(conn.user_id, room)
+        check_join_rate(conn.user_id)
     seat = Seat(room.channel_id, room.server_id, session_id or secrets.token_hex(16), voice.owner_of(conn), room.peer)
     taken = voice.store.take(conn.user_id, seat, fresh_state(conn, muted, deafened), voice.limit)
     if taken.outcome == FULL:
@@ -58,11 +72,14 @@ def do_join_voice(conn, channel_id: int, session_id: str | None, muted: bool,
         if taken.outcome == RESUMED:
             return  # the same tab is back: nobody else notices
         if taken.outcome in (MOVED, RETABBED):  # a move leaves the first room; another tab renegotiates
+            voice.news.forget(conn.user_id)
             notify_left(conn.user_id, taken.left or seat)
+            if taken.outcome == MOVED:
+                calls.after_leave(taken.left)
         mine = next(s for s in taken.states if s["userId"] == conn.user_id)
         notify_joined(conn.user_id, seat, mine)
-        if seat.peer is not None and taken.outcome in (JOINED, MOVED) and len(taken.states) == 1:
-            notify_incoming_call(conn.user_id, conn.user.username, seat)
+        if seat.peer is not None:
+            calls.after_join(conn.user_id, conn.user.username, seat, taken)
 
     return answer, announce
 
@@ -81,7 +98,9 @@ def do_leave_voice(conn, channel_id: int) -> tuple[dict, Callable[[], None]]:
 
     def announce() -> None:
         notify_seat(conn.user_id, answer, voice.owner_of(conn))
+        voice.news.forget(conn.user_id)
         notify_left(conn.user_id, seat)
+        calls.after_leave(seat)
 
     return answer, announce
 
@@ -99,7 +118,9 @@ def do_drop_seat(user_id: int, channel_id: int | None = None, owner: str | None 
         return
     if seat is not None:
         notify_seat(user_id, voice_state(None, (), voice.limit), None)
+        voice.news.forget(user_id)
         notify_left(user_id, seat)
+        calls.after_leave(seat)
 
 
 def owned_seat(conn, channel_id: int) -> Seat:
@@ -112,15 +133,40 @@ def owned_seat(conn, channel_id: int) -> Seat:
 
 
 def do_update_voice_state(conn, channel_id: int, changes: dict) -> None:
-    """Change the user's state in the seat this socket holds; the room hears the whole state."""
+    """Change the user's state in the seat this socket holds; the room hears the whole state (at
+    most once per VOICE_STATE_GAP: `news.py`). Unmuting while the server mutes the seat (a
+    timeout on the server) is refused 403 TIMED_OUT; once the timeout is over it also ends that
+    mute."""
     seat = owned_seat(conn, channel_id)
     if not changes:
         return
-    state = current_voice().store.update(conn.user_id, seat.owner, channel_id, changes)
+    if changes.get("muted") is False and seat.server_id is not None:
+        check_seat_not_timed_out(conn.user_id, seat)
+        changes = {**changes, "serverMuted": False}
+    voice = current_voice()
+    state = voice.store.update(conn.user_id, seat.owner, channel_id, changes)
     if state is None:
         conn.voice = None
         raise not_in_voice()
-    notify_state(conn.user_id, seat, state)
+    voice.news.tell(conn.user_id, seat, state)
+
+
+def do_mute_by_server(user_id: int, server_id: int, muted: bool) -> None:
+    """A timeout given (`muted`) or lifted on a server: the user's seat in one of its voice
+    channels, if any, is muted by the server until then (they cannot unmute it: see
+    `do_update_voice_state`), and the room hears it. Lifting it leaves their own mute on: they
+    switch it off themselves. Call after the commit."""
+    voice = current_voice()
+    try:
+        seat = voice.store.seat_of(user_id)
+        if seat is None or seat.server_id != server_id:
+            return
+        state = voice.store.update(user_id, None, seat.channel_id, {"serverMuted": muted})
+    except RedisError:  # the timeout is committed; it must not fail for this
+        log.warning("voice seat of user %s not muted by the server: Redis is away", user_id, exc_info=True)
+        return
+    if state is not None:
+        voice.news.tell(user_id, seat, state)
 
 
 def check_description(sdp: str | None, given, kind: str, limit: int) -> str:

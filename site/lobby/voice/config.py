@@ -13,8 +13,21 @@ DEFAULTS = {
     "VOICE_CHANNEL_LIMIT": 8,  # a mesh: each person sends their audio to every other, so it stays small
     "VOICE_GRACE_SECONDS": 15.0,  # a dropped socket keeps its seat this long, for a reconnect to resume it
     "VOICE_MAX_SDP": 12000,  # characters of one offer or answer
-    "VOICE_SIGNAL_RATE": 50.0,  # signalling frames a second, per socket (candidates come in bursts)
+    "VOICE_SIGNAL_RATE": 50.0,  # signalling frames a second, per person (candidates come in bursts)
     "VOICE_SIGNAL_BURST": 200,
+    # What one person's voice frames make the server tell a whole server (news.py) or the other
+    # person of a DM (calls.py). Joins (a move and a new tab included; a resume is free): at most
+    # this many per person in any window, across tabs and processes; then 429 RATE_LIMITED.
+    "VOICE_JOIN_LIMIT": 10,
+    "VOICE_JOIN_WINDOW": 60.0,  # seconds
+    # One person's state news (mute, deafen, camera, screen, speaking): at most one broadcast per
+    # gap; changes within it are told together, as the state they end in, at its end.
+    "VOICE_STATE_GAP": 0.5,  # seconds
+    # A call rings once, and may be declined while it rings (as long as the callee's prompt rings);
+    # a new call rings only once the cooldown after the last one ended (its room emptied) is over,
+    # so a caller leaving and coming back at once, or again and again, rings nobody.
+    "VOICE_RING_SECONDS": 45.0,
+    "VOICE_CALL_COOLDOWN": 10.0,
 }
 
 

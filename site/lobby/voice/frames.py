@@ -33,7 +33,9 @@ class VoiceFrame(Frame):
 class RtcJoinChannelFrame(VoiceFrame):
     """Take a seat in a server's voice channel or a DM (a call). One seat per user: a seat elsewhere
     is left. The same `sessionId` again within VOICE_GRACE_SECONDS of a dropped socket resumes the
-    seat silently; another `sessionId` moves the seat to this tab."""
+    seat silently; another `sessionId` moves the seat to this tab. Refused: 403 `TIMED_OUT` (with
+    `until`, `retryAfter`) while a timeout runs on the channel's server; 429 `RATE_LIMITED` (with
+    `retryAfter`) past VOICE_JOIN_LIMIT joins (10) in VOICE_JOIN_WINDOW (60 s), a resume excepted."""
     answer = "rtc_voice_state"
     channel_id: FrameId
     session_id: Annotated[str, Strict(), Field(min_length=1, max_length=SESSION_LENGTH)] | None = Field(
@@ -97,8 +99,10 @@ class StateChanges(BaseModel):
 
 
 class UserStateUpdateFrame(VoiceFrame):
-    """Change one's own state in the seat this socket holds; the audience hears `user_state_broadcast`.
-    Deafened implies muted."""
+    """Change one's own state in the seat this socket holds; the audience hears `user_state_broadcast`
+    (at most once per VOICE_STATE_GAP, 0.5 s: changes within it are told together at its end).
+    Deafened implies muted. `muted: false` while a timeout runs on the server is refused 403
+    `TIMED_OUT` (with `until` and `retryAfter`)."""
     channel_id: FrameId
     payload: StateChanges
 
@@ -116,7 +120,9 @@ class VoiceActivityFrame(VoiceFrame):
 
 
 class RtcDeclineCallFrame(VoiceFrame):
-    """Decline a call in a DM: the caller's sockets hear `rtc_call_declined`."""
+    """Decline the call ringing in a DM: the caller's sockets hear `rtc_call_declined`. Once a ring,
+    and only while the other person's call rings (unanswered, at most VOICE_RING_SECONDS, 45 s):
+    otherwise 409 `NO_CALL`, and nothing is sent."""
     channel_id: FrameId
 
 
@@ -139,11 +145,14 @@ class ParticipantState(Answer):
     user_id: int
     username: str
     profile_image_url: str | None = Field(description="The person's avatar when they took the seat; null: none.")
-    muted: bool
+    muted: bool = Field(description="Deafened, or muted by the server, implies muted.")
     deafened: bool = Field(description="Deafened implies muted.")
     video: bool
     screen: bool
-    speaking: bool
+    speaking: bool = Field(description="Never while muted by the server.")
+    server_muted: bool = Field(description=(
+        "Muted by the server: a timeout on the server given while seated. The person cannot unmute (403 `TIMED_OUT`) "
+        "until it ends or is lifted; the others' clients do not play their sound meanwhile."))
 
 
 class VoiceStateFrame(Answer):
@@ -226,12 +235,14 @@ VOICE_SERVER_FRAMES: dict[str, tuple[type[BaseModel], str]] = {
     "rtc_user_joined": (UserJoinedFrame, "The channel's audience (a server's connected members; a DM's two people), "
                                          "the joiner too."),
     "rtc_user_left": (UserLeftFrame, "The channel's audience."),
-    "user_state_broadcast": (StateBroadcastFrame, "The channel's audience: someone's full state after a change."),
+    "user_state_broadcast": (StateBroadcastFrame, "The channel's audience: someone's full state after a change (at "
+                                                  "most one per person every VOICE_STATE_GAP, 0.5 s)."),
     "channel_states": (ChannelStatesFrame, "The answer to `user_state_request`."),
     "rtc_offer": (OfferFrame, "The target's sockets."),
     "rtc_answer": (AnswerFrame, "The target's sockets."),
     "rtc_ice_candidate": (CandidateFrame, "The target's sockets."),
     "rtc_incoming_call": (IncomingCallFrame, "The other person of a DM, every tab, when the first of the two takes a "
-                                             "seat there."),
+                                             "seat there: once a call, and not within VOICE_CALL_COOLDOWN (10 s) "
+                                             "after the last call ended (its room emptied)."),
     "rtc_call_declined": (CallDeclinedFrame, "The caller's sockets."),
 }

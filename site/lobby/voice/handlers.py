@@ -9,7 +9,7 @@ from lobby.voice.access import access_call, access_voice_rooms
 from lobby.voice.frames import (RtcAnswerFrame, RtcDeclineCallFrame, RtcIceCandidateFrame, RtcJoinChannelFrame,
                                 RtcLeaveChannelFrame, RtcOfferFrame, UserStateRequestFrame, UserStateUpdateFrame,
                                 VoiceActivityFrame)
-from lobby.voice.notify import notify_call_declined
+from lobby.voice.calls import do_decline_call
 from lobby.voice.seats import current_voice
 
 
@@ -68,7 +68,7 @@ def channel_states(server_id: int | None, channel_ids: list[int]) -> dict:
 
 def rtc_decline_call(conn, frame: RtcDeclineCallFrame):
     room = access_call(actions.user_of(conn), frame.channel_id)
-    notify_call_declined(conn.user_id, room.channel_id, room.peer)
+    do_decline_call(conn.user_id, room.channel_id, room.peer)
 
 
 HANDLERS = {

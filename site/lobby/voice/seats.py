@@ -9,6 +9,7 @@ import secrets
 import socket
 import threading
 
+from lobby.voice.news import StateNews
 from lobby.voice.store import MemoryVoiceStore
 from lobby.voice.store_redis import RedisVoiceStore
 
@@ -19,6 +20,7 @@ class Voice:
     def __init__(self, app, store) -> None:
         self.app = app
         self.store = store
+        self.news = StateNews(app)  # state changes told at most once a gap per person
         self._numbers = itertools.count(1)
         self._process, self._pid = "", 0
         self._reaper: threading.Thread | None = None
@@ -55,13 +57,16 @@ class Voice:
             self.reap()
 
     def reap(self) -> None:
+        from lobby.voice.calls import after_leave
         from lobby.voice.notify import notify_left, notify_seat, voice_state
 
         try:
             with self.app.app_context():
                 for user_id, seat in self.store.reap():
                     notify_seat(user_id, voice_state(None, (), self.limit), None)
+                    self.news.forget(user_id)
                     notify_left(user_id, seat)
+                    after_leave(seat)
         except Exception:  # on its own thread nobody else would see it; the next beat tries again
             log.exception("voice: reaping the seats of dead processes failed")
 

@@ -2,14 +2,20 @@
 `RedisVoiceStore` (`store_redis.py`, production: every process sees the same rooms).
 
 A seat (`Seat`) says where a user sits and which socket owns it; the room of a channel maps each
-seated user to their state (`{userId, username, muted, deafened, video, screen, speaking}`), so
-a channel's participants are one read. Each change is one atomic step of the store (a lock here,
-a Lua script in Redis), so two tabs or two processes joining at once never both get the last
-place, and a grace drop never removes a seat that a resume has just claimed."""
+seated user to their state (`{userId, username, muted, deafened, video, screen, speaking,
+serverMuted}`), so a channel's participants are one read. Each change is one atomic step of the
+store (a lock here, a Lua script in Redis), so two tabs or two processes joining at once never both
+get the last place, and a grace drop never removes a seat that a resume has just claimed.
+
+A DM's call also has a ring (`ring`, `answered`, `call_ended`, `decline`): "ringing:<caller>"
+while the first of the two sits there alone and its ring lasts, "declined" once the other said no,
+"ended" for a cooldown after the room emptied; gone once the other person answers. A call rings
+only when there is none of these."""
 from __future__ import annotations
 
 import json
 import threading
+import time
 from dataclasses import dataclass
 
 JOINED, MOVED, RESUMED, RETABBED, FULL = "joined", "moved", "resumed", "retabbed", "full"
@@ -52,10 +58,13 @@ def by_user(states) -> tuple[dict, ...]:
 
 
 def merged(state: dict, changes: dict) -> dict:
-    """The state after `changes`; deafened implies muted (the spec: deafening mutes too)."""
+    """The state after `changes`; deafened implies muted (the spec: deafening mutes too), and so
+    does a mute by the server (a timeout), which also silences the speaking mark."""
     found = {**state, **changes}
     if found.get("deafened"):
         found["muted"] = True
+    if found.get("serverMuted"):
+        found["muted"], found["speaking"] = True, False
     return found
 
 
@@ -66,6 +75,7 @@ class MemoryVoiceStore:
         self._lock = threading.Lock()
         self._seats: dict[int, Seat] = {}
         self._rooms: dict[int, dict[int, dict]] = {}
+        self._rings: dict[int, tuple[str, float]] = {}  # DM channel → (its ring, until when: monotonic)
 
     def take(self, user_id: int, seat: Seat, state: dict, limit: int) -> Taken:
         with self._lock:
@@ -104,12 +114,13 @@ class MemoryVoiceStore:
         if not room:
             self._rooms.pop(seat.channel_id, None)
 
-    def update(self, user_id: int, owner: str, channel_id: int, changes: dict) -> dict | None:
-        """Change the state of the seat `owner` holds in `channel_id`; the new state, or None when
-        that socket holds no seat there."""
+    def update(self, user_id: int, owner: str | None, channel_id: int, changes: dict) -> dict | None:
+        """Change the state of the seat `owner` holds in `channel_id` (owner None: whichever socket
+        holds the user's seat there, for a change the server makes); the new state, or None when
+        there is no such seat."""
         with self._lock:
             seat = self._seats.get(user_id)
-            if seat is None or seat.owner != owner or seat.channel_id != channel_id:
+            if seat is None or (owner is not None and seat.owner != owner) or seat.channel_id != channel_id:
                 return None
             room = self._rooms[channel_id]
             room[user_id] = merged(room[user_id], changes)
@@ -134,6 +145,42 @@ class MemoryVoiceStore:
 
     def reap(self) -> list[tuple[int, Seat]]:
         return []  # one process: its seats never outlive it
+
+    def _ring_of(self, channel_id: int) -> str | None:
+        found = self._rings.get(channel_id)
+        if found is not None and found[1] <= time.monotonic():
+            del self._rings[channel_id]
+            return None
+        return found[0] if found else None
+
+    def ring(self, channel_id: int, caller_id: int, seconds: float) -> bool:
+        """Start the call's ring unless it has one (ringing, declined or just ended); whether it did."""
+        with self._lock:
+            if self._ring_of(channel_id) is not None:
+                return False
+            self._rings[channel_id] = (f"ringing:{caller_id}", time.monotonic() + seconds)
+            return True
+
+    def answered(self, channel_id: int) -> None:
+        """The other person took a seat: the ring is over (the cooldown starts when the call ends)."""
+        with self._lock:
+            self._rings.pop(channel_id, None)
+
+    def call_ended(self, channel_id: int, cooldown: float) -> None:
+        """If nobody sits in the DM now, its call ended: no ring for `cooldown` seconds (a caller
+        coming back at once, or again and again, rings nobody)."""
+        with self._lock:
+            if self._rooms.get(channel_id):
+                return
+            self._rings[channel_id] = ("ended", time.monotonic() + cooldown)
+
+    def decline(self, channel_id: int, caller_id: int) -> bool:
+        """The callee says no to `caller_id`'s ringing call: whether there was one (once a ring)."""
+        with self._lock:
+            if self._ring_of(channel_id) != f"ringing:{caller_id}":
+                return False
+            self._rings[channel_id] = ("declined", self._rings[channel_id][1])
+            return True
 
     def seat_of(self, user_id: int) -> Seat | None:
         with self._lock:

@@ -1,8 +1,9 @@
 """Voice seats in Redis (production): every process sees the same rooms.
 
 Keys, under REDIS_PREFIX: `{p}:voice:seats` (hash: user id → the seat's JSON), `{p}:voice:room:{c}`
-(hash: user id → state JSON, one per channel with someone in it) and `{p}:voice:servers` (hash:
-server id → seats in its channels, so `voiceActive` of a page of servers is one HMGET). Each
+(hash: user id → state JSON, one per channel with someone in it), `{p}:voice:servers` (hash:
+server id → seats in its channels, so `voiceActive` of a page of servers is one HMGET) and
+`{p}:voice:ring:{c}` (a DM call's ring, expiring by itself: see `store.py`). Each
 change is one Lua script (cjson reads the seats), so it is atomic across processes and costs one
 round trip; so does a relay, which checks both seats and publishes on the bus in the same script.
 Key names are built from the prefix inside the scripts: fine on a single Redis (not Cluster)."""
@@ -59,16 +60,18 @@ if (ARGV[3] ~= '' and tostring(seat.c) ~= ARGV[3]) or (ARGV[4] ~= '' and seat.o 
 vacate(ARGV[1], ARGV[2], seat)
 return raw
 """
-# ARGV: prefix, user, owner, channel, changes JSON. Returns the new state JSON, or false.
+# ARGV: prefix, user, owner ('' = whichever), channel, changes JSON. Returns the new state JSON, or
+# false. The rules of `store.merged`.
 UPDATE = """
 local raw = redis.call('HGET', ARGV[1] .. ':voice:seats', ARGV[2])
 if not raw then return false end
 local seat = cjson.decode(raw)
-if seat.o ~= ARGV[3] or tostring(seat.c) ~= ARGV[4] then return false end
+if (ARGV[3] ~= '' and seat.o ~= ARGV[3]) or tostring(seat.c) ~= ARGV[4] then return false end
 local room = ARGV[1] .. ':voice:room:' .. ARGV[4]
 local state = cjson.decode(redis.call('HGET', room, ARGV[2]))
 for key, value in pairs(cjson.decode(ARGV[5])) do state[key] = value end
 if state.deafened then state.muted = true end
+if state.serverMuted then state.muted = true; state.speaking = false end
 local written = cjson.encode(state)
 redis.call('HSET', room, ARGV[2], written)
 return written
@@ -102,6 +105,24 @@ for i = 1, #all, 2 do
 end
 return orphans
 """
+# A DM call's ring (the rules are `MemoryVoiceStore`'s). KEYS: the ring, the DM's room.
+# ARGV: caller, milliseconds. Returns 1 if it started ringing.
+RING = """
+if redis.call('SET', KEYS[1], 'ringing:' .. ARGV[1], 'NX', 'PX', ARGV[2]) then return 1 end
+return 0
+"""
+# ARGV: cooldown milliseconds. An empty room: "ended" for the cooldown.
+CALL_ENDED = """
+if redis.call('HLEN', KEYS[2]) > 0 then return 0 end
+if tonumber(ARGV[1]) > 0 then redis.call('SET', KEYS[1], 'ended', 'PX', ARGV[1]) else redis.call('DEL', KEYS[1]) end
+return 1
+"""
+# ARGV: caller. Returns 1 if that caller's call was ringing (now declined, its ring's time kept).
+DECLINE = """
+if redis.call('GET', KEYS[1]) ~= 'ringing:' .. ARGV[1] then return 0 end
+redis.call('SET', KEYS[1], 'declined', 'KEEPTTL')
+return 1
+"""
 OUTCOMES = {name: name for name in (JOINED, MOVED, RESUMED, RETABBED, FULL)}
 
 
@@ -117,7 +138,8 @@ class RedisVoiceStore:
         self._servers = f"{prefix}:voice:servers"
         self._scripts = {name: self._redis.register_script(body)
                          for name, body in (("take", TAKE), ("leave", LEAVE), ("update", UPDATE), ("relay", RELAY),
-                                             ("reap", REAP))}
+                                             ("reap", REAP), ("ring", RING), ("call_ended", CALL_ENDED),
+                                             ("decline", DECLINE))}
 
     def _room(self, channel_id: int) -> str:
         return f"{self._prefix}:voice:room:{channel_id}"
@@ -134,10 +156,26 @@ class RedisVoiceStore:
         raw = self._scripts["leave"](args=[self._prefix, user_id, channel_id or "", owner or "", server_id or ""])
         return Seat.from_json(raw) if raw else None
 
-    def update(self, user_id: int, owner: str, channel_id: int, changes: dict) -> dict | None:
-        raw = self._scripts["update"](args=[self._prefix, user_id, owner, channel_id,
+    def update(self, user_id: int, owner: str | None, channel_id: int, changes: dict) -> dict | None:
+        raw = self._scripts["update"](args=[self._prefix, user_id, owner or "", channel_id,
                                             json.dumps(changes, separators=(",", ":"))])
         return json.loads(raw) if raw else None
+
+    def _ring(self, channel_id: int) -> str:
+        return f"{self._prefix}:voice:ring:{channel_id}"
+
+    def ring(self, channel_id: int, caller_id: int, seconds: float) -> bool:
+        return bool(self._scripts["ring"](keys=[self._ring(channel_id)], args=[caller_id, round(seconds * 1000)]))
+
+    def answered(self, channel_id: int) -> None:
+        self._redis.delete(self._ring(channel_id))
+
+    def call_ended(self, channel_id: int, cooldown: float) -> None:
+        self._scripts["call_ended"](keys=[self._ring(channel_id), self._room(channel_id)],
+                                    args=[round(cooldown * 1000)])
+
+    def decline(self, channel_id: int, caller_id: int) -> bool:
+        return bool(self._scripts["decline"](keys=[self._ring(channel_id)], args=[caller_id]))
 
     def relay(self, bus, sender_id: int, owner: str, target_id: int, channel_id: int, event: dict,
               recipients) -> int:
