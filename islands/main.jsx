@@ -2,6 +2,7 @@
 import { flushSync } from 'react-dom';
 import { createRoot } from 'react-dom/client';
 import ErrorBoundary from './lib/ErrorBoundary.jsx';
+import './lib/keyboardUse.js'; // focus rings for keyboard users only, on every page
 
 const NOTHING = { default: () => null };
 
@@ -13,9 +14,11 @@ const registry = {
   'login-form': () => import('./auth/LoginForm.jsx'),
   'register-form': () => import('./auth/RegisterForm.jsx'),
   'verify-email': () => import('./auth/VerifyEmail.jsx'),
+  'password-hint': () => import('./auth/PasswordHintIsland.jsx'),
   // The /app page: one island per region, sharing one QueryClient, router, store and socket.
   topbar: () => import('./app/regions/index.js').then((app) => app.topbar),
   sidebar: () => import('./app/regions/index.js').then((app) => app.sidebar),
+  rail: () => import('./app/regions/index.js').then((app) => app.rail),
   chat: () => import('./app/regions/index.js').then((app) => app.chat),
   palette: () => import('./app/regions/index.js').then((app) => app.palette),
   'app-shell': () => import('./app/regions/index.js').then((app) => app.appShell),

@@ -132,6 +132,11 @@ ROWS = [
     Row("GET", "/api/notifications", signed_in(200), ctx="none"),
     Row("POST", "/api/notifications/<int:notification_id>/read", "anonymous 401 all 404 member 200", ctx="notification"),
     Row("POST", "/api/notifications/read-all", signed_in(200), ctx="none"),
+    # Per-server notification settings: each member's own; anyone else's server is not theirs to set.
+    Row("GET", "/api/notifications/servers", signed_in(200), ctx="none"),
+    Row("GET", "/api/notifications/servers/<int:server_id>", MEMBERS),
+    Row("PUT", "/api/notifications/servers/<int:server_id>", MEMBERS, body={"level": "nothing", "mute": "1h"},
+        changes=True),
     Row("GET", "/api/unread", signed_in(200), ctx="none"),
     # Servers.
     Row("GET", "/api/servers", signed_in(200), ctx="none"),
@@ -153,6 +158,8 @@ ROWS = [
     Row("POST", "/api/servers/<int:server_id>/invite", OWNER_ONLY),
     Row("POST", "/api/servers/<int:server_id>/join", "all 200 anonymous 401 banned 403",
         changes=True),
+    # Each person's own order of their servers (the rail): any member, whatever the role.
+    Row("POST", "/api/servers/<int:server_id>/move", MEMBERS, body={"position": 0}),
     Row("POST", "/api/servers/<int:server_id>/leave", "anonymous 401 outsider 403 banned 403 member 200 moderator 200 owner 409",
         changes=True),
     Row("GET", "/api/servers/<int:server_id>/members", MEMBERS),
@@ -171,6 +178,11 @@ ROWS = [
     Row("GET", "/api/servers/<int:server_id>/voice", IN_CHANNEL),
     Row("POST", "/api/servers/join/<path:code>", "all 200 anonymous 401 banned 403",
         ctx="invite", changes=True),
+    # Invite links (issue 29): whoever holds the code sees what it opens, a private server too.
+    Row("GET", "/api/invites/<code>", signed_in(200)),
+    Row("GET", "/invite/<code>", "all 200"),  # the page: the banned read their ban there
+    Row("POST", "/invite/<code>", "all 302 banned 403", changes=True),  # signed out: remembered, off to sign up
+    Row("GET", "/invite/<code>/icon", "all 200", ctx="server_with_icon"),
     Row("GET", "/api/servers/public", signed_in(200), ctx="none"),
     Row("GET", "/api/servers/search", signed_in(200), ctx="none", query="q=сервер"),
     # Settings: the caller's own.

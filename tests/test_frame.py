@@ -9,6 +9,7 @@ from html import unescape
 
 import pytest
 
+from lobby.frame import Frame
 from tests.servers.conftest import cheap_password_hashing, create_server, people  # noqa: F401  (shared)
 
 
@@ -138,3 +139,31 @@ def test_the_friends_aliases_need_a_sign_in(people):
         response = people("anonymous").client.get(path)
         assert response.status_code in (302, 303)
         assert response.headers["Location"].split("?")[0].rstrip("/").endswith(("/login", "/auth"))
+
+
+def rail(html: str) -> str:
+    return re.search(r'<nav class="rail".*?</nav>', html).group(0)
+
+
+def test_every_page_draws_the_rail_in_the_persons_own_order(world, people, create_server):
+    owner, server, _, channel = world
+    second = create_server("owner", name="Кофейня")
+    assert owner.post(f"/api/servers/{second['id']}/move", json={"position": 0}).status_code == 200
+    for path in ("/app", f"/app/servers/{server['id']}", f"/app/servers/{server['id']}/channels/{channel['id']}"):
+        shown = rail(read(owner.client.get(path)))
+        assert re.findall(r'href="(/app/servers/\d+)"', shown) == [f"/app/servers/{second['id']}",
+                                                                    f"/app/servers/{server['id']}"], path
+        assert 'href="/app/friends" aria-label="Личные сообщения"' in shown
+        assert 'aria-label="Создать сервер"' in shown and 'aria-label="Найти сервер"' in shown
+    # The open server is marked; a letter tile has its colour from a class (no inline style under the CSP).
+    shown = rail(read(owner.client.get(f"/app/servers/{server['id']}")))
+    assert re.search(rf'<li class="rail-item is-active"> <a class="rail-item__button" href="/app/servers/{server["id"]}" '
+                     r'aria-label="Гильдия" aria-current="true">', shown)
+    assert re.search(r'server-icon--letter rail-item__icon hue-\d+" aria-hidden="true">Г<', shown)
+    assert "style=" not in shown
+
+
+def test_the_rails_letter_tiles_take_the_islands_hue():
+    # islands/app/data/format.js serverColor(1, 'Гильдия') is hsl(108 55% 38%), (2, 'Кофейня') hsl(316 …).
+    assert Frame.hue({"id": 1, "name": "Гильдия"}) == "hue-110"
+    assert Frame.hue({"id": 2, "name": "Кофейня"}) == "hue-320"

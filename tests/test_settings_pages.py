@@ -49,7 +49,7 @@ def error_beside(response, field: str) -> str:
 @pytest.mark.parametrize("section", SECTIONS)
 def test_every_section_renders_with_its_tabs_and_footer(app, section):
     client = signed_in(app)
-    page = client.get(f"/app/settings/{section}").get_data(as_text=True)
+    page = client.get(f"/app/settings/{section}" + ("?edit" if section == "profile" else "")).get_data(as_text=True)
     assert 'id="settings-form"' in page and "Сохранить изменения" in page
     assert 'href="/app/settings/account"' in page and "Экспорт настроек" in page
     assert 'aria-current="page"' in page and '<html lang="ru"' in page
@@ -70,7 +70,33 @@ def test_a_plain_post_saves_and_redirects_with_a_flash(app):
     assert answer.status_code == 303 and answer.headers["Location"].endswith("/app/settings/profile")
     assert settings_for(app, "olga")["profile"]["displayName"] == "Оля"
     page = client.get("/app/settings/profile").get_data(as_text=True)
-    assert "Сохранено" in page and 'value="Оля"' in page
+    assert "Сохранено" in page and "Оля" in page and "Играю по вечерам" in page
+
+
+def test_the_profile_is_shown_and_edited_with_save_and_cancel(app):
+    client = signed_in(app)
+    shown = client.get("/app/settings/profile").get_data(as_text=True)
+    assert "Редактировать профиль" in shown and 'href="/app/settings/profile?edit"' in shown
+    assert 'id="settings-form"' not in shown and "Ольга Тестова" in shown  # no display name: the full name
+    editing = client.get("/app/settings/profile?edit").get_data(as_text=True)
+    assert 'id="settings-form"' in editing and 'hx-trigger=' not in editing.split('id="settings-form"')[1].split(">")[0]
+    assert "Сохранить изменения" in editing and re.search(r'<a [^>]*href="/app/settings/profile"[^>]*>Отмена</a>', editing)
+    answer = client.post("/app/settings/profile", data={"displayName": "Оля", "pronouns": "она"})
+    assert answer.status_code == 303 and answer.headers["Location"].endswith("/app/settings/profile")
+    shown = client.get("/app/settings/profile").get_data(as_text=True)
+    assert "Оля" in shown and "она" in shown and 'id="settings-form"' not in shown
+
+
+def test_with_htmx_a_profile_save_answers_the_profile_as_it_is_now(app):
+    client = signed_in(app)
+    answer = client.post("/app/settings/profile", data={"displayName": "Оля"}, headers=HTMX)
+    body = answer.get_data(as_text=True)
+    assert answer.status_code == 200 and body.lstrip().startswith('<div id="settings-frame"')
+    assert "Оля" in body and "Редактировать профиль" in body and "Сохранено" in body
+    assert json.loads(answer.headers["HX-Trigger"])["lobby:settings"]["profile"]["displayName"] == "Оля"
+    refused = client.post("/app/settings/profile", data={"bio": "я" * 201}, headers=HTMX)
+    assert refused.status_code == 422 and 'id="settings-form"' in refused.get_data(as_text=True)  # still editing
+    assert error_beside(refused, "bio")
 
 
 def test_appearance_is_rendered_into_every_page(app):
@@ -285,18 +311,29 @@ def test_the_app_without_javascript_links_to_the_settings(app):
 
 
 @pytest.mark.parametrize("language, hints", [
-    ("ru", {"general": ["«Копировать ID»", "обновляется сама при перезагрузке", "нет трея", "нет функций в бета-тестировании"],
-            "privacy": ["Lobby не собирает данные", "В Lobby нет аналитики"]}),
-    ("en", {"general": ["“Copy ID”", "updates itself when the page reloads", "has no tray", "no features in beta testing"],
-            "privacy": ["Lobby collects no usage data", "Lobby has no analytics"]}),
+    ("ru", {"general": ["«Копировать ID»"], "privacy": ["Lobby не собирает данные", "В Lobby нет аналитики"]}),
+    ("en", {"general": ["“Copy ID”"], "privacy": ["Lobby collects no usage data", "Lobby has no analytics"]}),
 ])
-def test_settings_with_no_meaning_on_the_web_say_so_beside_their_switch(app, language, hints):
+def test_privacy_switches_say_what_they_mean_and_desktop_switches_are_not_shown(app, language, hints):
     client = signed_in(app)
     client.post("/app/settings/general", data={"language": language})
     for section, texts in hints.items():
         page = client.get(f"/app/settings/{section}").get_data(as_text=True)
         for text in texts:
             assert text in page, (section, text)
+    general = client.get("/app/settings/general").get_data(as_text=True)
+    for name in ("betaFeatures", "autoUpdate", "minimizeToTray"):  # a desktop app's: nothing on the web
+        assert f'name="{name}"' not in general
+
+
+def test_a_general_save_leaves_the_hidden_desktop_switches_as_they_were(app):
+    client = signed_in(app)
+    before = settings_for(app, "olga")["general"]
+    assert client.post("/app/settings/general", data={"developerMode": "on"}).status_code == 303
+    after = settings_for(app, "olga")["general"]
+    assert after["developerMode"] is True
+    assert {k: after[k] for k in ("betaFeatures", "autoUpdate", "minimizeToTray")} == \
+        {k: before[k] for k in ("betaFeatures", "autoUpdate", "minimizeToTray")}
 
 
 def test_with_htmx_an_avatar_change_answers_the_frame_and_tells_the_page(app):

@@ -9,6 +9,7 @@ import AuthGuard from './AuthGuard.jsx';
 import useLiveAccount from './live/useLiveAccount.js';
 import useLiveFriends from './live/useLiveFriends.js';
 import useLiveNotifications from './live/useLiveNotifications.js';
+import useLiveServers from './live/useLiveServers.js';
 import useLiveStructure from './live/useLiveStructure.js';
 import useLiveUnread from './live/useLiveUnread.js';
 import MembersHost from './members/MembersHost.jsx';
@@ -36,6 +37,7 @@ function useFrameLayout() {
     app.classList.toggle('app--sidebar', sidebarShown);
     app.classList.toggle('app--phone', phone);
     app.querySelector('.app__sidebar')?.toggleAttribute('inert', !sidebarShown);
+    app.querySelector('.app__rail')?.toggleAttribute('inert', phone && !sidebarShown); // a phone's drawer holds both
   }, [sidebarShown, phone]);
   useEffect(() => {
     if (!phone || !drawerOpen) return undefined;
@@ -50,8 +52,9 @@ function Shell({ user }) {
   const route = useRoute();
   useLiveAccount(user.id);
   useLiveFriends(user.id);
-  useLiveNotifications();
-  useLiveStructure();
+  useLiveNotifications(user.id);
+  useLiveStructure(user.id);
+  useLiveServers();
   useLiveUnread(user.id);
   useStartupChannel(user.id);
   const scrim = useFrameLayout();

@@ -2,6 +2,7 @@
 // screen is in the first load: the others load when their route is first shown (before the island
 // mounts when the page opens on them, see `prepareScreen`).
 import { lazy, Suspense } from 'react';
+import { RouteBoundary } from '../lib/ErrorBoundary.jsx';
 import preloadable from '../lib/preloadable.jsx';
 import ChannelScreen from './channels/ChannelScreen.jsx';
 import { navigate, serverPath } from './router.js';
@@ -62,5 +63,12 @@ function Screen({ route, user }) {
 }
 
 export default function Centre({ route, user }) {
-  return <Suspense fallback={null}><Screen route={route} user={user} /></Suspense>;
+  // A screen that fails to render shows the router's fallback; the next route starts afresh.
+  const screen = route.name.startsWith('server') ? 'server' : route.name; // its dialogs open over the overview
+  const where = [screen, route.serverId, route.channelId, route.dm].join('/');
+  return (
+    <RouteBoundary key={where}>
+      <Suspense fallback={null}><Screen route={route} user={user} /></Suspense>
+    </RouteBoundary>
+  );
 }

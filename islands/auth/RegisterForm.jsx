@@ -6,9 +6,11 @@ import CircleAlert from 'lucide-react/icons/circle-exclamation-point';
 import LoaderCircle from 'lucide-react/icons/loader-circle';
 import X from 'lucide-react/icons/x';
 import { post } from '../lib/api.js';
+import { personalParts } from '../lib/passwordHint.js';
 import {
   Field, FormError, PasswordField, SERVER_DOWN, isServerDown, mentionsPassword, useFormState,
 } from './fields.jsx';
+import PasswordHint from './PasswordHint.jsx';
 import { useAvailability, useCheckPause } from './useAvailability.js';
 import { checkRegistration, cleanRegistration, worthChecking } from './validation.js';
 import { t } from '../lib/i18n.js';
@@ -94,8 +96,13 @@ export default function RegisterForm({ values: initial = {}, errors: initialErro
         <Field {...field('email')} label="Email" type="email" autoComplete="email"
           describedById="email-status" after={status('email', email)} />
         <PasswordField {...field('password')} label={t('Пароль')} autoComplete="new-password"
-          describedById={errors.password ? undefined : 'password-hint'}
-          after={errors.password ? null : <p className="field__hint" id="password-hint">{t('Минимум 8 символов.')}</p>} />
+          describedById={errors.password ? 'password-strength' : 'password-hint password-strength'}
+          after={(
+            <>
+              {!errors.password && <p className="field__hint" id="password-hint">{t('Минимум 8 символов; не из самых распространённых паролей и без username или email.')}</p>}
+              <PasswordHint inputId="password" personal={personalParts(values.username.trim(), values.email.trim())} />
+            </>
+          )} />
         <button className="btn btn-primary btn-block" type="submit" disabled={sending}>
           {sending ? t('Регистрация...') : t('Зарегистрироваться')}
         </button>

@@ -1,7 +1,7 @@
 // The live "is it free?" check for one registration field (spec §4, §5, §9): 2 s after typing
 // stops, only for values worth asking about; a 429 pauses every check of the form for 30 s.
 import { useEffect, useRef, useState } from 'react';
-import { get } from '../lib/api.js';
+import { get, isRateLimited } from '../lib/api.js';
 
 const DEBOUNCE_MS = 2000;
 const PAUSE_MS = 30000;
@@ -36,16 +36,16 @@ export function useAvailability(field, value, worthChecking, pause) {
       try {
         const data = await get(`/api/auth/check-availability?${field}=${encodeURIComponent(value)}`,
           { signal: controller.signal });
-        const answer = data?.[field];
-        setCheck(answer?.available ? { status: 'ok' } : { status: 'taken', message: answer?.message });
-      } catch (error) {
-        if (controller.signal.aborted) return;
-        if (error.status === 429) {
+        if (isRateLimited(data)) { // spec §4: checks pause for 30 s after a 429
           pause.until = Date.now() + PAUSE_MS;
           setCheck(PAUSED);
           timer = setTimeout(run, PAUSE_MS);
           return;
         }
+        const answer = data?.[field];
+        setCheck(answer?.available ? { status: 'ok' } : { status: 'taken', message: answer?.message });
+      } catch (error) {
+        if (controller.signal.aborted) return;
         setCheck(IDLE); // the check is a hint; submitting still tells the truth
       }
     }

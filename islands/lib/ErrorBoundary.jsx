@@ -1,5 +1,6 @@
-// The spec's error boundary: one crashed island shows this card instead of taking the page down.
-import { Component } from 'react';
+// The spec's error boundary: one crashed island shows this card instead of taking the page down;
+// and inside the app, the router's fallback for one crashed screen (RouteBoundary).
+import { Component, useState } from 'react';
 import { t } from './i18n.js';
 
 export default class ErrorBoundary extends Component {
@@ -36,5 +37,42 @@ export default class ErrorBoundary extends Component {
         </div>
       </div>
     );
+  }
+}
+
+/** The router's fallback (spec 000 §8 "Router fallback"): the words the spec gives, and the error's
+ * message behind a show/hide toggle. */
+function RouteFallback({ error, onRetry }) {
+  const [shown, setShown] = useState(false);
+  const detail = (typeof error === 'string' ? error : error?.message) || t('Произошла неожиданная ошибка');
+  return (
+    <div className="route-error" role="alert">
+      <p className="route-error__title">Something went wrong!</p>
+      <button type="button" className="btn btn-ghost btn-sm" aria-expanded={shown} aria-controls="route-error-detail"
+        onClick={() => setShown((open) => !open)}>
+        {shown ? t('Скрыть ошибку') : t('Показать ошибку')}
+      </button>
+      <pre className="route-error__detail" id="route-error-detail" hidden={!shown}>{detail}</pre>
+      <button type="button" className="btn btn-primary btn-sm" onClick={onRetry}>{t('Попробовать снова')}</button>
+    </div>
+  );
+}
+
+/** Around one route's screen: a render error there shows the router's fallback in its place, and
+ * the shell (sidebar, top bar) goes on working. Key it by the route: moving on starts afresh. */
+export class RouteBoundary extends Component {
+  state = { error: null };
+
+  static getDerivedStateFromError(error) {
+    return { error };
+  }
+
+  componentDidCatch(error, info) {
+    console.error('a screen crashed', error, info.componentStack);
+  }
+
+  render() {
+    const { error } = this.state;
+    return error ? <RouteFallback error={error} onRetry={() => this.setState({ error: null })} /> : this.props.children;
   }
 }

@@ -6,9 +6,11 @@ import { phaseShown, sessionPhase, setSessionPhase } from './sessionPhase.js';
 // The access token lives in memory only: a page load starts without one and refreshes from the
 // httpOnly cookie when a call needs it.
 let accessToken = null;
+let hadToken = false; // this page held a token once: a refusal later means the session ended under it
 
 export function setAccessToken(token) {
   accessToken = token || null;
+  if (accessToken) hadToken = true;
 }
 
 export function getAccessToken() {
@@ -28,8 +30,9 @@ export class ApiError extends Error {
 export const UNREACHABLE =
   'Backend service is currently unavailable. Please check your connection and try again.';
 
-// Pages where a lost session must not bounce the visitor to /login (they are already there).
-const AUTH_PAGES = /^\/(auth|login|verify-email)(\/|$)/;
+// Pages where a lost session must not bounce the visitor to the sign-in page (they are already
+// there, or on the landing page, which needs none).
+const AUTH_PAGES = /^\/(auth|login|verify-email)(\/|$)|^\/$/;
 
 async function readBody(response) {
   const text = await response.text();
@@ -100,8 +103,11 @@ export function refreshSession() {
     .catch((error) => {
       setAccessToken(null);
       sessionEnded = error?.status === 401;
+      const first = sessionPhase() === 'authorising';
       if (sessionEnded && sessionPhase() !== 'leaving') setSessionPhase('ended');
-      else if (sessionPhase() === 'authorising') setSessionPhase('starting'); // unreachable: not known yet
+      else if (first) setSessionPhase('starting'); // unreachable: not known yet
+      // The guard's first refresh refused: the page leaves whether or not a call was waiting on it.
+      if (sessionEnded && first && phaseShown()) leaveForSignIn();
       return false;
     })
     .finally(() => {
@@ -109,6 +115,15 @@ export function refreshSession() {
     });
   return refreshing;
 }
+
+// Spec §8: "On a 429 it warns and returns {error:'Rate limited', data:[]}" — for a read (GET): the
+// caller gets an empty answer it can tell apart (`isRateLimited`), not a failure. A change (POST,
+// PATCH, DELETE…) still fails with the server's words, so the person reads why nothing happened;
+// the queries' own reader (apiGet in app/data/queries.js) fails on it too, keeping what it showed.
+const RATE_LIMITED = Object.freeze({ error: 'Rate limited', data: Object.freeze([]) });
+
+/** True for the answer of a read the server throttled (429). */
+export const isRateLimited = (data) => data === RATE_LIMITED;
 
 /**
  * `request(path, {method, body, signal, headers, refresh})` → the parsed JSON body (or null).
@@ -119,6 +134,10 @@ export async function request(path, options = {}) {
   try {
     return await send(path, options);
   } catch (error) {
+    if (error.status === 429 && (options.method ?? 'GET') === 'GET') {
+      console.warn(`Rate limited: ${path}`);
+      return RATE_LIMITED;
+    }
     if (error.status !== 401 || options.refresh === false || path === '/api/auth/refresh') throw error;
     if (!(await refreshSession())) {
       leaveForSignIn();
@@ -142,13 +161,20 @@ export function signOut() {
 // How long the guard says 'Перенаправление на страницу входа...' before the page goes: long
 // enough to be read, so the page does not vanish unexplained.
 const LEAVING_PAUSE_MS = 700;
+// Spec §9 "Guard redirect after failed init: 3 s": the page's very first refresh was refused.
+const INIT_FAILED_MS = 3000;
 
-/** The sign-in is gone: go to the sign-in page (unless already on an auth page, or signing out). */
+/**
+ * The sign-in is gone: go to the sign-in page with the reason its banner explains (unless already
+ * on an auth page or the landing page, or signing out). `session_expired` when it ended under a
+ * page that had been signed in; `init_failed` when this page never got its first token (after 3 s).
+ */
 export function leaveForSignIn() {
   if (signingOut || AUTH_PAGES.test(window.location.pathname) || sessionPhase() === 'leaving') return;
+  const reason = hadToken ? 'session_expired' : 'init_failed';
   setSessionPhase('leaving');
-  if (phaseShown()) setTimeout(() => window.location.assign('/login'), LEAVING_PAUSE_MS);
-  else window.location.assign('/login'); // no guard on this page: nothing to read first
+  const pause = reason === 'init_failed' ? INIT_FAILED_MS : phaseShown() ? LEAVING_PAUSE_MS : 0;
+  setTimeout(() => window.location.assign(`/auth?reason=${reason}`), pause);
 }
 
 export const get = (path, options) => request(path, { ...options, method: 'GET' });

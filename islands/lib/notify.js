@@ -12,6 +12,7 @@ import { pageSettings } from './pageSettings.js';
 import { playSound } from './sounds.js';
 
 const LAST_ALERT = 'lobby.lastAlert'; // the newest notification id some tab already announced
+const LAST_MESSAGE_ALERT = 'lobby.lastMessageAlert'; // the same for messages of servers heard whole
 const PREVIEW = 100;
 const CLOSE_AFTER = 5000;
 
@@ -63,13 +64,13 @@ export function preview(text, limit = PREVIEW) {
  * must not beep twice. The Web Locks API makes the check-and-set atomic across tabs; without it a
  * plain localStorage marker is nearly as good.
  */
-function claim(id, then) {
+function claim(id, then, key = LAST_ALERT) {
   const attempt = () => {
     let last = 0;
     try {
-      last = Number(localStorage.getItem(LAST_ALERT)) || 0;
+      last = Number(localStorage.getItem(key)) || 0;
       if (last >= id) return;
-      localStorage.setItem(LAST_ALERT, String(id));
+      localStorage.setItem(key, String(id));
     } catch {
       // no storage: every tab speaks for itself
     }
@@ -82,18 +83,18 @@ function claim(id, then) {
   }
 }
 
-function showSystem(notification, onOpen) {
+function showSystem({ id, title, body, icon, tag }, onOpen) {
   if (!browserSupports() || Notification.permission !== 'granted' || !browserNotificationsEnabled()) return;
   try {
-    const shown = new Notification(notification.actor?.username || 'Lobby', {
-      body: preview(notification.text),
-      icon: notification.actor?.profileImageUrl || '/static/img/logo.svg',
-      tag: `lobby-notification-${notification.id}`, // another tab's copy replaces, never doubles
+    const shown = new Notification(title || 'Lobby', {
+      body: preview(body),
+      icon: icon || '/static/img/logo.svg',
+      tag, // another tab's copy replaces, never doubles
     });
     shown.onclick = () => {
       window.focus();
       shown.close();
-      onOpen?.(notification);
+      onOpen?.(id);
     };
     setTimeout(() => shown.close(), CLOSE_AFTER);
   } catch {
@@ -102,15 +103,32 @@ function showSystem(notification, onOpen) {
 }
 
 /**
- * A new notification arrived live. `quiet`: the user looks at it already (its channel on screen):
- * no sound (the chat plays its own) and no system notification. `dnd`: the user asked for silence.
- * `onOpen(notification)` runs when the system notification is clicked.
+ * A new notification arrived live. `quiet`: the user looks at it already (its channel on screen),
+ * or its server is muted or set to nothing: no sound (the chat plays its own) and no system
+ * notification. `dnd`: the user asked for silence. `title` (the actor's shown name) and `body`
+ * (its words in this page's language) are the system notification's. `onOpen(notification)` runs
+ * when the system notification is clicked.
  */
-export function announce(notification, { quiet = false, dnd = false, onOpen } = {}) {
+export function announce(notification, { quiet = false, dnd = false, title, body, onOpen } = {}) {
   if (!notification?.id || notification.isRead || quiet || dnd) return;
   claim(notification.id, () => {
     const sound = SOUND_OF[notification.type];
     if (sound) playSound(sound);
-    if (document.hidden) showSystem(notification, onOpen);
+    if (document.hidden) {
+      showSystem({ id: notification.id, title, body: body ?? notification.text, icon: notification.actor?.profileImageUrl,
+        tag: `lobby-notification-${notification.id}` }, () => onOpen?.(notification));
+    }
   });
+}
+
+/**
+ * A message of a server the person hears whole (level 'all'): the message sound, and a system
+ * notification while the tab is hidden (`title`, `body`), once across the person's tabs.
+ */
+export function announceMessage({ id, title, body, onOpen, dnd = false }) {
+  if (!id || dnd) return;
+  claim(id, () => {
+    playSound('message');
+    if (document.hidden) showSystem({ id, title, body, tag: `lobby-message-${id}` }, onOpen);
+  }, LAST_MESSAGE_ALERT);
 }

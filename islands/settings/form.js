@@ -1,10 +1,11 @@
 // What the settings forms do with JavaScript on, in the page and in the app shell's dialog (the
 // forms themselves work without it): the unsaved / saving / saved line, the accent's presets and
-// colour picker kept in step, volume read-outs, the browser's notification permission, the test
-// button ('Тестовое уведомление'), and htmx's questions (hx-confirm: the reset) asked with `ask`,
+// colour picker kept in step, volume read-outs, the file pickers' chosen names, the browser's
+// notification permission, the test button ('Тестовое уведомление'), and htmx's questions (hx-confirm: the reset) asked with `ask`,
 // the app's in-app dialog, never the browser's confirm(). Listens on `root` once; the forms inside
 // may be swapped.
 import { t } from '../lib/i18n.js';
+import { followPassword, personalParts } from '../lib/passwordHint.js';
 import { submitCodeWhenComplete } from './code.js';
 
 const FORM = 'settings-form';
@@ -17,15 +18,26 @@ function status(root, state) {
 }
 
 function saveButton(root, saving) {
-  const button = root.querySelector(`button[form="${FORM}"]`);
+  const button = root.querySelector(`button[form="${FORM}"], #${FORM} button[type="submit"][data-saving]`);
   if (!button) return;
   button.dataset.label ??= button.textContent;
   button.textContent = saving ? button.dataset.saving : button.dataset.label;
   button.toggleAttribute('aria-busy', saving);
 }
 
+/** A new password's strength hint (`data-strength`, with the account's `data-username` and
+ * `data-email`: what it must not contain), from its first keystroke. */
+function followStrength(field) {
+  const slot = field.dataset.strength !== undefined && !field.dataset.followed && document.getElementById(`${field.id}-strength`);
+  if (!slot) return;
+  field.dataset.followed = 'true';
+  const personal = personalParts(field.dataset.username, field.dataset.email);
+  followPassword(field, slot, () => personal);
+}
+
 function onInput(root, field) {
   submitCodeWhenComplete(field);
+  followStrength(field);
   if (!field.form || field.form.id !== FORM) return;
   status(root, 'dirty');
   if (field.type === 'range') {
@@ -63,9 +75,21 @@ async function testNotification(form) {
   if (Notification.permission === 'granted') new Notification('Lobby', { body: t('Тестовое уведомление') });
 }
 
-/** Shows what only works with JavaScript (the test button): call after new content comes in. */
+/** Shows what only works with JavaScript (the test button, the file pickers' button and chosen
+ * name): call after new content comes in. */
 export function reveal(root) {
   for (const button of root.querySelectorAll('[data-test-notification][hidden]')) button.hidden = false;
+  for (const picker of root.querySelectorAll('.file-picker:not([data-ready])')) picker.dataset.ready = '';
+}
+
+/** A file chosen in a picker: its name beside the button. */
+function showChosenFile(input) {
+  const name = input.closest('.file-picker')?.querySelector('.file-picker__name');
+  if (!name) return;
+  const file = input.files?.[0];
+  name.textContent = file ? file.name : name.dataset.none;
+  name.classList.toggle('is-chosen', Boolean(file));
+  name.title = file ? file.name : '';
 }
 
 /** `ask(question)` → a promise of true or false: the in-app confirmation. */
@@ -89,6 +113,9 @@ export function enhance(root, ask) {
     event.preventDefault();
     ask({ title: question, confirmLabel: t('Сбросить'), danger: true }).then((yes) => yes && issueRequest(true));
   });
+  root.addEventListener('change', (event) => {
+    if (event.target.matches?.('.file-picker__input')) showChosenFile(event.target);
+  });
   root.addEventListener('click', (event) => {
     const button = event.target.closest?.('[data-test-notification]');
     if (button) testNotification(button.form);
@@ -102,6 +129,23 @@ export function enhance(root, ask) {
   root.addEventListener('htmx:afterRequest', (event) => {
     if (event.target.id === FORM) saveButton(root, false);
   });
-  root.addEventListener('htmx:afterSettle', () => reveal(root));
+  // The profile's edit mode comes and goes with a swap of the frame: the focus follows the person —
+  // to the first field on 'Редактировать профиль', back to that button after a save or a cancel,
+  // or to the field a refused save names.
+  let profileMove = null;
+  root.addEventListener('click', (event) => {
+    profileMove = event.target.closest?.('[data-profile]')?.dataset.profile ?? profileMove;
+  });
+  root.addEventListener('submit', (event) => {
+    if (event.target.id === FORM && root.querySelector('#settings-frame[data-section="profile"]')) profileMove = 'save';
+  });
+  root.addEventListener('htmx:afterSettle', () => {
+    reveal(root);
+    if (!profileMove) return;
+    const target = root.querySelector('#settings-form [aria-invalid="true"]')
+      ?? (profileMove === 'edit' ? root.querySelector('#settings-form .field__input') : root.querySelector('[data-profile="edit"]'));
+    profileMove = null;
+    target?.focus();
+  });
   reveal(root);
 }

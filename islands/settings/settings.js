@@ -5,7 +5,9 @@ import { followSettingsEvents } from '../lib/appearance.js';
 import { askInPage } from './askInPage.js';
 import { catchUpOnReturn } from './catchUp.js';
 import { enhance } from './form.js';
+import { stayOnline } from './stayOnline.js';
 
 followSettingsEvents();
 enhance(document, askInPage);
 catchUpOnReturn(htmx);
+stayOnline();

@@ -96,17 +96,21 @@ def register_blueprints(app: Flask) -> None:
     from lobby.servers import api as servers_api
     from lobby.servers import channels_api as server_channels_api
     from lobby.servers import reports_api, roles_api as server_roles_api  # issue 18: roles, timeouts, reports
+    from lobby.servers import invite_page, invites, invites_api  # issue 29: invite links
+    from lobby.servers import order_api as server_order_api  # issue 29: each person's order of their servers
     from lobby.friends import api as friends_api
     from lobby.dms import api as dms_api
     from lobby.reads import api as reads_api
     from lobby.notifications import api as notifications_api
+    from lobby.notifications import levels_api as notification_levels_api  # issue 29: per-server levels, mutes
     from lobby.voice import api as voice_api
     from lobby.settings import api as settings_api
 
     for module in (health, landing, apidoc, shell, accounts_api, accounts_pages, servers_api, server_channels_api,
-                   server_roles_api, reports_api,
+                   server_roles_api, reports_api, server_order_api, invite_page, invites_api,
                    messages_api, attachments_api, messages_search, users_search, friends_api, dms_api, reads_api,
-                   notifications_api, voice_api, settings_api, account_api, account_settings_pages):
+                   notifications_api, notification_levels_api, voice_api, settings_api, account_api, account_settings_pages):
         app.register_blueprint(module.blueprint)
     from lobby import settings_pages  # the personal settings pages, /app/settings/<section>
     app.register_blueprint(settings_pages.blueprint)
+    invites.init_app(app)  # a sign-in takes up the invite accepted before it

@@ -107,6 +107,7 @@ class Config:
     VOICE_MAX_SDP: int
     VOICE_SIGNAL_RATE: float
     VOICE_SIGNAL_BURST: int
+    VOICE_RING_SECONDS: float
     ICE_SERVERS: tuple[dict, ...]
     ICE_LOOPBACK_ONLY: bool
 
@@ -157,6 +158,7 @@ class Config:
             VOICE_MAX_SDP=int(env.get("VOICE_MAX_SDP") or VOICE["VOICE_MAX_SDP"]),
             VOICE_SIGNAL_RATE=float(env.get("VOICE_SIGNAL_RATE") or VOICE["VOICE_SIGNAL_RATE"]),
             VOICE_SIGNAL_BURST=int(env.get("VOICE_SIGNAL_BURST") or VOICE["VOICE_SIGNAL_BURST"]),
+            VOICE_RING_SECONDS=float(env.get("VOICE_RING_SECONDS") or VOICE["VOICE_RING_SECONDS"]),
             ICE_SERVERS=ice_servers(env.get("ICE_SERVERS")),
             # Tests only: browsers keep loopback ICE candidates alone (media never leaves 127.0.0.1).
             ICE_LOOPBACK_ONLY=_flag(env, "ICE_LOOPBACK_ONLY"),

@@ -70,6 +70,16 @@ class Frame:
     def member(self) -> bool:
         return self.membership is not None
 
+    @staticmethod
+    def hue(server: dict) -> str:
+        """The class of a letter tile's colour: islands/app/data/format.js `serverColor`'s hue, to
+        the nearest 10° (the page's CSP allows no inline style; static/css/rail.css has the 36)."""
+        value = 0
+        for char in f"{server['id']}{server['name']}":
+            value = (value * 31 + ord(char)) & 0xFFFFFFFF
+        signed = value - (1 << 32) if value >= 1 << 31 else value
+        return f"hue-{round(abs(signed) % 360 / 10) % 36 * 10}"
+
     def seed(self) -> dict:
         """What the islands would fetch first, as the API answers it: their queries and the chat
         start from it instead of asking again for what the page already shows."""
@@ -78,7 +88,8 @@ class Frame:
             if self.friends is not None:
                 seed["friends"] = self.friends
             return seed
-        seed: dict = {"server": {"server": self.server_dict}, "voice": voice_config(current_app)}
+        seed: dict = {"server": {"server": self.server_dict}, "voice": voice_config(current_app),
+                      "servers": {"servers": self.servers}}  # the rail's (`listing.rail_servers`)
         if self.member:
             seed["channels"] = {"channels": [channel.to_dict() for channel in self.channels]}
         if self.channel is not None and self.channel.type != "VOICE":
@@ -97,8 +108,8 @@ class Frame:
 def frame_for(user: User, subpath: str) -> Frame:
     """Everything the page shows for this URL, each object authorized as the API authorizes it: a
     server the user may not see, or a channel not theirs, is a 404 page, like its API call. The
-    list of the user's servers is read only where it shows (the home sidebar): a server's pages
-    show its channels instead."""
+    user's servers with their counts are read only where the cards show them (the home sidebar):
+    a server's pages read them for the rail alone, without counts (one statement)."""
     route = route_of(subpath)
     frame = Frame(route, status=404 if route.name == "notFound" else 200)
     if route.server_id is None:
@@ -112,6 +123,7 @@ def frame_for(user: User, subpath: str) -> Frame:
         frame.status = 404
         frame.servers = listing.my_servers(user.id)  # the sidebar lists them instead
         return frame
+    frame.servers = listing.rail_servers(user.id)
     if frame.member:
         frame.channels = db.session.scalars(select(Channel).where(Channel.server_id == frame.server.id)
                                             .order_by(Channel.position, Channel.id)).all()

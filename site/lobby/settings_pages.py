@@ -3,6 +3,8 @@ and work with JavaScript off (POST → 303 + flash; a refusal → 422 with the e
 fields). With htmx (`HX-Request`) the same URLs answer fragments: a GET the settings frame (tabs,
 the section, the footer), which the page swaps in or the app shell shows in a dialog; a save only
 the status line and the error slots, out of band, so the field being typed in is never replaced.
+The profile is the exception the spec draws: shown as it is, with an edit mode (`?edit`) whose own
+save and cancel answer the whole frame.
 Every save tells the page's islands the new settings (`HX-Trigger: lobby:settings`).
 
 The saving itself is the settings backend's (`lobby.settings.actions`); the account section is
@@ -79,15 +81,18 @@ def section(section: str):
     if request.method == "GET":
         # htmx's GET (a tab, or a page catching up as it comes back into view) brings the
         # settings along, so the page's own look follows changes made on other devices too.
-        return told(render_section(section), my_settings()) if htmx() else render_section(section)
+        page = render_section(section, editing=section == "profile" and "edit" in request.args)
+        return told(page, my_settings()) if htmx() else page
     patch = patch_of(section, request.form, DEFAULTS)
     try:
         settings = saved_as(actions.do_update_settings(current_user, patch))
     except ValidationError as error:
         errors = section_errors(section, error.errors)
-        if htmx():
+        if htmx() and section != "profile":
             return saved_slots(section, errors), 422
-        return render_section(section, 422, errors, merged(my_settings(), patch))
+        return render_section(section, 422, errors, merged(my_settings(), patch), editing=True)
+    if htmx() and section == "profile":  # the edit mode's save: the profile as it is now
+        return told(render_section(section, notice=text("settings_pages.saved")), settings)
     if htmx():
         return told(saved_slots(section, {}), settings)
     flash(text("settings_pages.saved"), "success")

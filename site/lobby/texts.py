@@ -39,6 +39,7 @@ TEXTS: dict[str, str] = {
     "message.not_found": N_("Сообщение не найдено"),
     "message.nonce_taken": N_("Этот nonce уже использован для сообщения в другом канале"),
     "message.not_yours": N_("Можно изменять только свои сообщения"),
+    "message.not_editable": N_("Строку о звонке нельзя изменить"),
     "message.cannot_delete": N_("Недостаточно прав для удаления сообщения"),
     "message.deleted": N_("Сообщение удалено"),
     "attachment.not_found": N_("Файл не найден"),
@@ -70,6 +71,9 @@ TEXTS: dict[str, str] = {
     "auth.password_empty": N_("Введите пароль"),
     "auth.password_too_short": N_("Пароль должен содержать минимум 8 символов"),
     "auth.password_too_long": N_("Пароль не может быть длиннее 128 символов"),
+    # Issue 29 (OWASP ASVS): a common password, or one that names its owner, is refused.
+    "auth.password_common": N_("Этот пароль слишком распространён: придумайте другой"),
+    "auth.password_personal": N_("Пароль не должен содержать username или email"),
     "auth.identifier_empty": N_("Введите email или username"),
     "auth.identifier_too_long": N_("Email или username не может быть длиннее 254 символов"),
     "auth.availability_empty": N_("Укажите username или email"),
@@ -119,6 +123,7 @@ TEXTS: dict[str, str] = {
     "channel.name_empty": N_("Введите название канала"),
     "channel.name_too_long": N_("Название слишком длинное"),
     "channel.name_unseen": N_("Название содержит недопустимые символы"),
+    "channel.name_letters": N_("Только буквы, цифры, эмодзи, пробелы, дефисы и подчёркивания"),
     "channel.type": N_("Тип канала: TEXT или VOICE"),
     "moderation.user_missing": N_("Укажите пользователя"),
     "moderation.user_not_found": N_("Пользователь не найден"),
@@ -189,6 +194,10 @@ TEXTS: dict[str, str] = {
     "notifications.mention": N_("{username} упомянул(а) вас в #{channel}"),
     "notifications.reply": N_("{username} ответил(а) на ваше сообщение в #{channel}"),
     "notifications.dm": N_("{username} написал(а) вам личное сообщение"),
+    "notifications.missed_call": N_("Пропущенный звонок от {username}"),
+    "notifications.level": N_("Уровень уведомлений: all, mentions или nothing"),
+    "notifications.mute": N_("Время без звука: 15m, 1h, 8h, 24h, forever или off"),
+    "notifications.nothing_to_change": N_("Укажите level или mute"),
     # Voice (lobby/voice): joining, signalling, calls in DMs
     "voice.not_voice_channel": N_("Это не голосовой канал"),
     "voice.full": N_("В голосовом канале нет свободных мест: максимум {limit} {participants}"),
@@ -260,6 +269,8 @@ TEXTS: dict[str, str] = {
     # Managing a server's channels (lobby/servers/channel_actions.py)
     "channel.last_text": N_("Нельзя удалить последний текстовый канал сервера"),
     "channel.position": N_("Позиция — целое число от 0"),
+    # Each person's own order of their servers (lobby/servers/order.py)
+    "server.position": N_("Позиция — целое число от 0"),
 }
 
 
@@ -267,25 +278,6 @@ def text(code: str, **values) -> str:
     """The message for `code` in the reader's language, with its `{placeholders}` filled. Ask for it
     when the answer is made, not at import: a module-level constant would stay Russian."""
     return _(TEXTS[code], **values)
-
-
-def text_for(user_id: int, code: str, **values) -> str:
-    """The message in `user_id`'s language, for a text kept for them (a notification): written
-    when it happens, read later by them, whoever's request wrote it."""
-    from lobby.i18n import in_language, language_of
-    with in_language(language_of(user_id)):
-        return text(code, **values)
-
-
-def texts_for(user_ids, code: str, **values) -> dict[int, str]:
-    """`text_for` for several people at once (one read of their languages)."""
-    from lobby.i18n import in_language, languages_of
-    languages = languages_of(user_ids)
-    written = {}
-    for lang in set(languages.values()):
-        with in_language(lang):
-            written[lang] = text(code, **values)
-    return {user_id: written[lang] for user_id, lang in languages.items()}
 
 
 def shown_username(username: str) -> str:
@@ -296,6 +288,6 @@ def shown_username(username: str) -> str:
 
 def stored_text(code: str, **values) -> str:
     """The message for `code` in Russian, whoever's request asks: for a text kept in the database
-    (a notification, a deleted account's name), which others read later in their own language."""
+    (a deleted account's name), which others read later in their own language."""
     words = TEXTS[code]
     return words.format(**values) if values else words

@@ -52,7 +52,7 @@ def resend(client, email: str = EMAIL):
 
 def squat(accounts, app, **age):
     """Someone signs up with Anna's address; their account is `age` old."""
-    assert accounts.register(username="squatter", email=EMAIL, password="squatter-pass-1").status_code == 201
+    assert accounts.register(username="squatter", email=EMAIL, password="holding-pass-1").status_code == 201
     if age:
         backdate_account(app, "squatter", **age)
 
@@ -134,7 +134,7 @@ def test_a_squatter_who_spent_the_days_codes_loses_the_account_to_the_owners_res
 
 def test_a_sign_in_meets_an_expired_unverified_account_and_removes_it(accounts, app):
     squat(accounts, app, hours=49)
-    refused = accounts.login("squatter", "squatter-pass-1")
+    refused = accounts.login("squatter", "holding-pass-1")
     assert refused.status_code == 401  # not 403 "verify first": the account is gone
     assert usernames(app) == set()
 

@@ -34,7 +34,8 @@ def test_a_user_is_found_by_username_with_the_profile_card_fields_only(people, s
     user_id = someone("dasha_k", "Дарья", "Котова")
     response = people("member").get("/api/users/search", query_string={"q": "dasha"})
     assert response.get_json()["users"] == [{
-        "id": user_id, "username": "dasha_k", "firstName": "Дарья", "lastName": "Котова", "bio": None,
+        "id": user_id, "username": "dasha_k", "displayName": "Дарья Котова", "firstName": "Дарья", "lastName": "Котова",
+        "bio": None,
         "profileImageUrl": None, "avatar": None,
         "status": "OFFLINE", "isFriend": False, "isBlocked": False, "hasPendingRequest": False}]
     assert "example.com" not in response.get_data(as_text=True)

@@ -2,7 +2,8 @@
 (a slow silent refresh here) the page says 'Авторизация...' / 'Подождите немного...', and the card
 goes once the token came; when the sign-in ends under an open page (signed out from another
 device), the sidebar says 'Войдите для просмотра серверов' and the page says 'Перенаправление на
-страницу входа...' before it goes to the sign-in page."""
+страницу входа...' before it goes to /auth?reason=session_expired, whose banner says why; when the
+page's very first refresh is refused, it goes to /auth?reason=init_failed after 3 s (spec §4, §9)."""
 import json
 import time
 from functools import wraps
@@ -67,8 +68,27 @@ def test_a_sign_in_ended_under_the_page_says_so_and_leaves_for_the_sign_in_page(
     with app.app_context():  # 'Выйти' for this session in the sessions list of another device
         olga = actions.find_user("olga")
         actions.do_sign_out(*db.session.scalars(select(open_sign_ins(olga.id).subquery().c.id)))
-    wait_until_url(browser, "/login")
+    wait_until_url(browser, "/auth?reason=session_expired")
     wait_for(browser, "#emailOrUsername")  # the sign-in page, not bounced back to /app
+    assert "Сессия истекла. Войдите снова." in wait_for(browser, ".auth-card").text
     seen = json.loads(browser.execute_script("return sessionStorage.getItem('seen')") or "[]")
     assert "Войдите для просмотра серверов" in seen
     assert "Перенаправление на страницу входа..." in seen
+
+
+def test_a_page_whose_first_refresh_is_refused_leaves_after_three_seconds(app, live, browser, guild):
+    server_id, channels = guild
+    sign_in(browser, live, "olga")
+    # The page's own session stands, its refresh token does not (another tab's reuse revoked its chain).
+    browser.get(f"{live.url}/api/auth/me")  # the refresh cookie's path: only there can it be seen and dropped
+    browser.delete_cookie("lobby_refresh")
+    assert browser.get_cookie("lobby_refresh") is None
+    opened = time.monotonic()
+    browser.get(f"{live.url}/app/servers/{server_id}/channels/{channels['общий']}")
+    card = wait_for(browser, ".auth-guard__card")
+    assert card.text == "Перенаправление на страницу входа..."
+    wait_until_url(browser, "/auth?reason=init_failed")
+    assert time.monotonic() - opened >= 3
+    # Not bounced back to /app, though the page's cookie still says who she is: she signs in again there.
+    assert "Не удалось восстановить сессию. Войдите снова." in wait_for(browser, ".auth-card").text
+    wait_for(browser, "#emailOrUsername")

@@ -77,12 +77,12 @@ def test_two_people_chat_live_and_nothing_is_lost(app, live, browser, second_bro
     # A sends, B sees it live.
     say(browser, "Кто в рейд сегодня?")
     question = wait_for_message(second_browser, "Кто в рейд сегодня?")
-    assert question.find_element(By.CSS_SELECTOR, ".message__author").text == "olga"
+    assert question.find_element(By.CSS_SELECTOR, ".message__author").text == "Ольга Тестова"  # her one name
 
     # B replies and reacts; A sees both.
     ActionChains(second_browser).move_to_element(question).perform()
     question.find_element(By.XPATH, ".//button[@aria-label='Ответить']").click()
-    assert wait_for(second_browser, ".composer__reply-text").text == "Ответ @olga"  # the spec's reply banner
+    assert wait_for(second_browser, ".composer__reply-text").text == "Ответ Ольга Тестова"  # the spec's reply banner
     say(second_browser, "Я в деле!")
     answer = wait_for_message(browser, "Я в деле!")
     assert "Кто в рейд сегодня?" in answer.find_element(By.CSS_SELECTOR, ".message__reply").text
@@ -97,7 +97,7 @@ def test_two_people_chat_live_and_nothing_is_lost(app, live, browser, second_bro
     # A types; B sees it.
     wait_for(browser, "#composer").send_keys("Сбор в 20")
     WebDriverWait(second_browser, 10).until(
-        lambda d: "olga печатает..." in d.find_element(By.CSS_SELECTOR, ".typing-line").text)
+        lambda d: "Ольга Тестова печатает..." in d.find_element(By.CSS_SELECTOR, ".typing-line").text)
     wait_for(browser, "#composer").send_keys(":00", Keys.ENTER)
     wait_for_message(second_browser, "Сбор в 20:00")
 

@@ -62,9 +62,9 @@ def test_developer_mode_offers_copy_id_in_the_menus_of_messages_channels_the_ser
     general = browser.find_element(By.XPATH, "//a[contains(@class,'channel-link')][normalize-space()='общий']/..")
     ActionChains(browser).move_to_element(general).perform()
     general.find_element(By.CSS_SELECTOR, ".channel-entry__menu").click()
-    menu = wait_for(browser, ".row-menu[role=menu]")
-    assert [item.text for item in menu.find_elements(By.CSS_SELECTOR, "[role=menuitem]")] == [COPY]
-    menu.find_element(By.CSS_SELECTOR, "[role=menuitem]").click()
+    menu = wait_for(browser, ".context-menu[role=menu]")
+    assert [item.text for item in menu.find_elements(By.CSS_SELECTOR, "[role=menuitem]")] == ["Копировать ссылку", COPY]
+    menu.find_element(By.XPATH, f".//*[@role='menuitem'][normalize-space()='{COPY}']").click()
     copied(browser, channels["общий"])
 
     browser.find_element(By.XPATH, "//button[normalize-space()='Копировать ID сервера']").click()

@@ -133,7 +133,7 @@ def test_a_request_with_a_message_is_sent_accepted_and_both_are_told(app, browse
     assert "ИСХОДЯЩИЕ — 1" in panel_text(browser).upper() and "Сыграем вечером?" in row(browser, "pavel").text
 
     # Pavel is told wherever he is, and accepts from his pending tab.
-    wait_for_toast(guest_browser, "Новый запрос в друзья", "olga хочет добавить вас в друзья")
+    wait_for_toast(guest_browser, "Новый запрос в друзья", "Ольга Тестова хочет добавить вас в друзья")
     open_friends(guest_browser, live)
     assert count_on(guest_browser, "Запросы") == "1"
     choose(guest_browser, "Запросы")
@@ -143,11 +143,11 @@ def test_a_request_with_a_message_is_sent_accepted_and_both_are_told(app, browse
     assert re.fullmatch(r"\d{2}/\d{2}/\d{4}", card.find_element(By.TAG_NAME, "time").text)
     button_in(card, "Отклонить")  # offered too
     button_in(card, "Принять").click()
-    wait_for_toast(guest_browser, "Запрос принят", "olga добавлен в друзья")
+    wait_for_toast(guest_browser, "Запрос принят", "Ольга Тестова добавлен в друзья")
     WebDriverWait(guest_browser, 5).until(lambda d: "Нет ожидающих запросов" in panel_text(d))
 
     # Olga is told live; Pavel is in her lists, online (his app is open).
-    wait_for_toast(browser, "Запрос принят", "pavel добавлен в друзья")
+    wait_for_toast(browser, "Запрос принят", "Павел Тестова добавлен в друзья")
     WebDriverWait(browser, 5).until(lambda d: count_on(d, "Запросы") == "" and count_on(d, "Все") == "1")
     choose(browser, "В сети")
     pavel = row(browser, "pavel")
@@ -203,7 +203,7 @@ def test_block_unblock_remove_decline_and_the_aliases(app, browser, live):
     assert not pavel.find_elements(By.XPATH, ".//button[@aria-label='Голосовой звонок']")  # only when online
 
     # Block Pavel from his row's menu: he leaves the list for the blocked tab, with no message action.
-    button_in(pavel, "Ещё: pavel").click()
+    button_in(pavel, "Ещё: Павел Тестова").click()
     browser.find_element(By.XPATH, "//div[@role='menu']//button[normalize-space()='Заблокировать']").click()
     wait_for_toast(browser, "Пользователь заблокирован")
     WebDriverWait(browser, 5).until(lambda d: count_on(d, "Заблокированные") == "1" and count_on(d, "Все") == "1")
@@ -217,14 +217,14 @@ def test_block_unblock_remove_decline_and_the_aliases(app, browser, live):
 
     # Remove Vera.
     choose(browser, "Все")
-    button_in(row(browser, "vera"), "Ещё: vera").click()
+    button_in(row(browser, "vera"), "Ещё: Вера Тестова").click()
     browser.find_element(By.XPATH, "//div[@role='menu']//button[normalize-space()='Удалить из друзей']").click()
     wait_for_toast(browser, "Друг удален")
     WebDriverWait(browser, 5).until(lambda d: "Нет друзей" in panel_text(d))
 
     # Nina asks: Olga is told live, with a button to accept; she declines from the pending tab.
     ask(app, "nina", "olga", "Привет!")
-    toast = wait_for_toast(browser, "Новый запрос в друзья", "nina")
+    toast = wait_for_toast(browser, "Новый запрос в друзья", "Нина Тестова")
     assert toast.find_elements(By.XPATH, ".//button[normalize-space()='Принять']")
     WebDriverWait(browser, 5).until(lambda d: count_on(d, "Запросы") == "1")
     choose(browser, "Запросы")
@@ -235,8 +235,8 @@ def test_block_unblock_remove_decline_and_the_aliases(app, browser, live):
 
     # A request accepted from the toast itself.
     ask(app, "vera", "olga")
-    toast = wait_for_toast(browser, "Новый запрос в друзья", "vera")
+    toast = wait_for_toast(browser, "Новый запрос в друзья", "Вера Тестова")
     toast.find_element(By.XPATH, ".//button[normalize-space()='Принять']").click()
-    wait_for_toast(browser, "Запрос принят", "vera добавлен в друзья")
+    wait_for_toast(browser, "Запрос принят", "Вера Тестова добавлен в друзья")
     choose(browser, "Все")
     row(browser, "vera")

@@ -75,7 +75,8 @@ def test_the_members_sidebar_follows_the_owners_changes(app, live, browser, memb
     shows_channels(member, ["общий", "игра", "стратегии"])
 
     # Moved up one place with the row's menu, by keyboard this time: the member sees the new order.
-    open_menu(owner, "стратегии")
+    open_menu(owner, "стратегии")  # 'Копировать ссылку' first, then 'Переименовать'
+    owner.switch_to.active_element.send_keys(Keys.ARROW_DOWN)
     owner.switch_to.active_element.send_keys(Keys.ARROW_DOWN)
     assert owner.switch_to.active_element.text == "Переместить выше"
     owner.switch_to.active_element.send_keys(Keys.ENTER)

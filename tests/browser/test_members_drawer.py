@@ -165,7 +165,7 @@ def test_profile_card_writes_and_asks_to_be_friends(app, browser, others, live, 
     WebDriverWait(browser, 10).until(
         lambda d: d.find_element(By.CSS_SELECTOR, ".profile-card [data-friend]").text == "Запрос отправлен")
     assert not browser.find_element(By.CSS_SELECTOR, ".profile-card [data-friend]").is_enabled()
-    wait_for_toast(pavel, "Новый запрос в друзья", "vera хочет добавить вас в друзья")
+    wait_for_toast(pavel, "Новый запрос в друзья", "Вера Тестова хочет добавить вас в друзья")
 
     # A click elsewhere closes the card.
     browser.find_element(By.CSS_SELECTOR, "#channel-title").click()

@@ -81,7 +81,7 @@ def test_a_mention_lights_the_bell_live_and_the_panel_opens_the_channel(browser,
     browser.find_element(By.CSS_SELECTOR, ".notif-bell").click()
     panel = wait_for(browser, ".notif-panel")
     item = wait_for(browser, ".notif-item.is-unread")
-    assert "oleg" in item.text and "общий" in item.text
+    assert "Олег Тестова" in item.text and "общий" in item.text  # the display name (first and last name)
     assert browser.find_elements(By.CSS_SELECTOR, ".notif-item .notif-item__dot")
     browser.save_screenshot(SCREENSHOT)
     assert "Прочитать все" in panel.text
@@ -283,7 +283,7 @@ def test_a_mention_in_a_hidden_tab_shows_a_system_notification_and_plays_the_men
     oleg_says(app, general_id, "@vera " + "очень длинное сообщение " * 10)
     WebDriverWait(driver, 10).until(lambda d: d.execute_script("return window.shown.length") == 1)
     title, body = driver.execute_script("return [window.shown[0].title, window.shown[0].body]")
-    assert title == "oleg" and "упомянул" in body and len(body) <= 101
+    assert title == "Олег Тестова" and "упомянул" in body and len(body) <= 101
     assert driver.execute_script("return window.tones") == [700]  # the mention tone
     WebDriverWait(driver, 8).until(lambda d: d.execute_script("return window.shown[0].closed"))  # after 5 s
 

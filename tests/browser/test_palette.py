@@ -98,7 +98,7 @@ def test_a_person_with_a_dm_is_found_by_name(app, browser, live, guild):
         do_open_dm(find_user("vera"), find_user("olga").id)
         olga_id = find_user("olga").id
     sign_in(browser, live, "vera")
-    command(browser, "olga")
+    command(browser, "Ольга Тестова")  # her display name; the row shows @olga under it
     wait_until_url(browser, f"/app/friends?dm={olga_id}")
 
 

@@ -54,7 +54,7 @@ def test_a_message_is_found_and_enter_opens_its_channel(app, live, browser):
     box.send_keys("ЗЕЛЬЯ")
     WebDriverWait(browser, 10).until(lambda d: len(rows(d)) == 1)
     row = rows(browser)[0]
-    assert "Сбор на рейд в субботу, берите зелья" in row.text and "olga" in row.text
+    assert "Сбор на рейд в субботу, берите зелья" in row.text and "Ольга Тестова" in row.text
     assert row.find_element(By.CSS_SELECTOR, "mark").text == "зелья"  # the matching word, marked
     assert "игра" in row.text and "Рейды" in row.text
     assert "Найдено: 1 результат" in browser.find_element(By.CSS_SELECTOR, ".search__footer").text
@@ -195,7 +195,7 @@ def test_hints_then_from_b_has_file_opens_b_s_file_message_highlighted(app, live
     WebDriverWait(browser, 5).until(lambda d: not d.find_elements(By.CSS_SELECTOR, ".search-hints"))
     box.send_keys("bob has:file")  # B is bob (a username has 3 characters at least)
     WebDriverWait(browser, 10).until(lambda d: len(rows(d)) == 1 and "вот квартальный отчёт" in rows(d)[0].text)
-    assert "bob" in rows(browser)[0].text
+    assert "Борис Тестова" in rows(browser)[0].text
     assert "Найдено: 1 результат" in browser.find_element(By.CSS_SELECTOR, ".search__footer").text
 
     box.send_keys(Keys.ENTER)

@@ -69,8 +69,10 @@ def test_create_discover_join_kick_ban_and_the_audit_log(app, browser, guest_bro
     assert "ТЕКСТОВЫЕ КАНАЛЫ" in text.upper() and "ГОЛОСОВЫЕ КАНАЛЫ" in text.upper()  # CSS capitals
     for channel in ("общий", "игра", "голосовой"):
         assert channel in text
-    server_path = browser.current_url.split(live.url, 1)[1]
-    assert server_path.startswith("/app/servers/") and sidebar.is_displayed()
+    landing = browser.current_url.split(live.url, 1)[1]  # the new server opens in its first text channel
+    server_path = "/".join(landing.split("/")[:4])
+    assert server_path.startswith("/app/servers/") and landing.startswith(server_path + "/channels/")
+    assert sidebar.is_displayed()
 
     # Pavel finds it in discovery and joins.
     sign_in(guest_browser, live, "pavel")
@@ -118,7 +120,7 @@ def test_create_discover_join_kick_ban_and_the_audit_log(app, browser, guest_bro
     wait_for_text(browser, "Пользователь заблокирован")
     click_text(browser, "Журнал", "button")
     entries = WebDriverWait(browser, 10).until(lambda d: [e.text for e in d.find_elements(By.CSS_SELECTOR, "li.log-entry")
-                                                          if "pavel" in e.text] or None)
+                                                          if "Павел Тестова" in e.text] or None)
     joined = "\n".join(entries)
     assert "Исключение" in joined and "Спам в общем чате" in joined
     assert "Блокировка" in joined and "Оскорбления" in joined

@@ -11,6 +11,7 @@ import pytest
 from flask import request
 from selenium.webdriver.common.by import By
 from selenium.common.exceptions import StaleElementReferenceException
+from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support.ui import WebDriverWait
 
 # htmx swaps the status line and error slots in place: an element found may be replaced before it is read.
@@ -110,14 +111,79 @@ def test_a_change_made_while_the_last_one_is_saved_is_not_called_saved_before_it
 def test_autosave_says_unsaved_then_saved(app, browser, live):
     make_person(app, "olga", "Ольга")
     sign_in(browser, live, "olga")
-    browser.get(live.url + "/app/settings/profile")
-    field = wait_for(browser, "#f-displayName")
-    field.send_keys("Оля")
+    browser.get(live.url + "/app/settings/notifications")
+    wait_for(browser, "#f-masterVolume").send_keys(Keys.ARROW_LEFT)  # 0.7 → 0.65
     status = browser.find_element(By.ID, "settings-status")
     assert status.text == "Есть несохранённые изменения"
     saved(browser)
     assert browser.find_element(By.ID, "settings-status").text == "Сохранено"
+    assert settings_for(app, "olga")["notifications"]["masterVolume"] == pytest.approx(0.65)
+
+
+def test_the_profile_is_edited_with_save_and_cancel(app, browser, live):
+    make_person(app, "olga", "Ольга")
+    sign_in(browser, live, "olga")
+    browser.get(live.url + "/app/settings/profile")
+    shown = wait_for(browser, ".profile-view")
+    assert "Ольга Тестова" in shown.text and not browser.find_elements(By.ID, "settings-form")
+    assert not browser.find_elements(By.ID, "settings-status")  # no autosave here: nothing is half-saved
+
+    # Edit, type, cancel: nothing is kept, and the focus is back on the button that started it.
+    browser.find_element(By.CSS_SELECTOR, "[data-profile='edit']").click()
+    WebDriverWait(browser, 5).until(lambda d: d.switch_to.active_element.get_attribute("id") == "f-displayName")
+    browser.switch_to.active_element.send_keys("Не то имя")
+    browser.find_element(By.CSS_SELECTOR, "[data-profile='cancel']").click()
+    WebDriverWait(browser, 5, ignored_exceptions=SWAPPED).until(
+        lambda d: d.switch_to.active_element.get_attribute("data-profile") == "edit")
+    assert "Не то имя" not in browser.find_element(By.CSS_SELECTOR, ".profile-view").text
+    assert settings_for(app, "olga")["profile"]["displayName"] == ""
+
+    # Edit, type, save: the profile shows the new name, stored, and says it was saved.
+    browser.find_element(By.CSS_SELECTOR, "[data-profile='edit']").click()
+    field = wait_for(browser, "#f-displayName")
+    field.send_keys("Оля")
+    wait_for(browser, "#f-pronouns").send_keys("она")
+    browser.find_element(By.XPATH, "//button[normalize-space()='Сохранить изменения']").click()
+    WebDriverWait(browser, 5, ignored_exceptions=SWAPPED).until(
+        lambda d: "Оля" in d.find_element(By.CSS_SELECTOR, ".profile-view").text)
+    assert "она" in browser.find_element(By.CSS_SELECTOR, ".profile-view").text
+    assert "Сохранено" in browser.find_element(By.ID, "settings-panel").text
     assert settings_for(app, "olga")["profile"]["displayName"] == "Оля"
+    assert browser.switch_to.active_element.get_attribute("data-profile") == "edit"
+
+
+def test_the_settings_show_no_switch_that_means_nothing_in_a_web_app(app, browser, live):
+    make_person(app, "olga", "Ольга")
+    sign_in(browser, live, "olga")
+    for section in SECTIONS:
+        browser.get(live.url + f"/app/settings/{section}")
+        text = wait_for(browser, "#settings-panel").text
+        for switch in ("Автообновление", "Сворачивать в трей", "Бета-функции"):
+            assert switch not in text, (section, switch)
+    assert browser.find_elements(By.CSS_SELECTOR, "input[name='developerMode']")  # the general section is there
+
+
+def test_file_fields_are_the_designs_buttons_with_the_chosen_files_name(app, browser, live, tmp_path):
+    make_person(app, "olga", "Ольга")
+    sign_in(browser, live, "olga")
+    browser.get(live.url + "/app/settings/profile")
+    picker = wait_for(browser, ".avatar-field .file-picker[data-ready]")
+    button = picker.find_element(By.CSS_SELECTOR, ".file-picker__button")
+    assert button.is_displayed() and button.text == "Выбрать файл"
+    assert not picker.find_element(By.CSS_SELECTOR, "input[type=file]").is_displayed()  # the browser's own field
+    assert picker.find_element(By.CSS_SELECTOR, ".file-picker__name").text == "Файл не выбран"
+    picture = tmp_path / "me.png"
+    picture.write_bytes(PNG)
+    picker.find_element(By.CSS_SELECTOR, "input[type=file]").send_keys(str(picture))
+    WebDriverWait(browser, 5).until(lambda d: picker.find_element(By.CSS_SELECTOR, ".file-picker__name").text == "me.png")
+    browser.get(live.url + "/app/settings/account")  # the account page: the design's cards, and its import picker
+    assert len(wait_for(browser, ".account-block").find_elements(By.XPATH, "..//section[@class and contains(@class, 'account-block')]")) >= 4
+    assert browser.find_element(By.CSS_SELECTOR, ".settings__import .file-picker__button").is_displayed()
+
+
+# A 1×1 PNG.
+PNG = bytes.fromhex("89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d49444154789c636000010000"
+                    "0500010d0a2db40000000049454e44ae426082")
 
 
 def test_a_field_error_swaps_in_beside_the_field(app, browser, live):
@@ -135,7 +201,8 @@ def test_importing_a_broken_file_says_so(app, browser, live, tmp_path):
     broken = tmp_path / "settings.json"
     broken.write_text("{ это не JSON")
     browser.get(live.url + "/app/settings/general")
-    wait_for(browser, "#settings-file").send_keys(str(broken))
+    wait_for(browser, ".settings__import .file-picker__button")  # the design's button; the field is hidden
+    browser.find_element(By.ID, "settings-file").send_keys(str(broken))
     browser.find_element(By.XPATH, "//button[normalize-space()='Импортировать']").click()
     WebDriverWait(browser, 5, ignored_exceptions=SWAPPED).until(
         lambda d: d.find_element(By.ID, "error-import").text == "Неверный формат файла настроек")
@@ -155,11 +222,14 @@ def test_display_name_changes_through_the_plain_form_with_javascript_off(app, br
     driver = browser_without_js
     sign_in_without_js(driver, live, "olga")
     driver.get(live.url + "/app/settings/profile")
+    driver.find_element(By.XPATH, "//a[normalize-space()='Редактировать профиль']").click()
     driver.find_element(By.ID, "f-displayName").send_keys("Оля без JS")
     driver.find_element(By.XPATH, "//button[normalize-space()='Сохранить изменения']").click()
     wait_for_text(driver, "Сохранено")
-    assert driver.find_element(By.ID, "f-displayName").get_attribute("value") == "Оля без JS"
+    assert "Оля без JS" in driver.find_element(By.CSS_SELECTOR, ".profile-view").text
     assert settings_for(app, "olga")["profile"]["displayName"] == "Оля без JS"
+    # Without JavaScript the file field is the browser's own, styled as the design's button.
+    assert driver.find_element(By.CSS_SELECTOR, ".avatar-field input[type=file]").is_displayed()
 
 
 def serious_violations(driver) -> list[str]:
@@ -180,9 +250,10 @@ def test_axe_finds_no_serious_violation_on_any_section(app, browser, live, theme
         browser.get(live.url + "/app/settings/appearance")
         wait_for(browser, "input[name='theme'][value='light']").find_element(By.XPATH, "..").click()
         saved(browser)
-    for section in SECTIONS:
+    for section in [*SECTIONS, "profile?edit"]:
         browser.get(live.url + f"/app/settings/{section}")
-        wait_for(browser, "#settings-form")
+        wait_for(browser, "#settings-section-title")
+        wait_for(browser, "#settings-form" if section != "profile" else ".profile-view")
         assert browser.find_element(By.TAG_NAME, "html").get_attribute("data-theme") == theme
         assert serious_violations(browser) == [], section
     browser.get(live.url + "/app/settings/account")  # its forms are its own, with no autosave
@@ -287,7 +358,7 @@ def test_screen_reader_mode_says_new_messages_short_and_arrows_walk_the_messages
     with app.app_context():
         do_send_message(find_user("vera"), channels["общий"], "третье")
     WebDriverWait(browser, 10).until(lambda d: d.execute_script(
-        "return document.querySelector('[data-spoken-messages]').textContent") == "vera: третье")
+        "return document.querySelector('[data-spoken-messages]').textContent") == "Вера Тестова: третье")
 
     focused = lambda: browser.execute_script(  # noqa: E731
         "const row = document.activeElement.closest('li[data-key]'); return row ? row.innerText : null")

@@ -50,7 +50,8 @@ def test_an_avatar_uploaded_and_removed_in_the_dialog_keeps_the_app_and_shows_at
     browser.execute_script("window.samePage = true")
     open_dialog(browser, "Профиль")
 
-    wait_for(browser, "dialog[open] #f-avatar").send_keys(str(picture))
+    wait_for(browser, "dialog[open] .avatar-field .file-picker__button")  # the design's button; the field is hidden
+    browser.find_element(By.CSS_SELECTOR, "dialog[open] #f-avatar").send_keys(str(picture))
     browser.find_element(By.XPATH, "//dialog[@open]//button[normalize-space()='Загрузить']").click()
     WebDriverWait(browser, 10, ignored_exceptions=SWAPPED).until(
         lambda d: d.find_elements(By.CSS_SELECTOR, "dialog[open] .avatar-field img"))

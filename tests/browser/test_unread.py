@@ -142,8 +142,11 @@ def test_unread_channels_mentions_the_divider_and_reading_in_every_tab(app, live
     assert not channel_link(browser, "общий").find_elements(By.CSS_SELECTOR, ".unread-count, .mention-pill")
 
 
-def dm_row(driver, username: str):
-    return driver.find_element(By.XPATH, f"//a[contains(@class,'dm-row')][.//*[normalize-space()='{username}']]")
+PAVEL, VERA = "Павел Тестова", "Вера Тестова"  # DMs name people by their one name (issue 29)
+
+
+def dm_row(driver, name: str):
+    return driver.find_element(By.XPATH, f"//a[contains(@class,'dm-row')][.//*[normalize-space()='{name}']]")
 
 
 def dm_names(driver) -> list[str]:
@@ -166,29 +169,29 @@ def test_a_dm_shows_in_the_home_list_moves_up_and_opening_it_reads_it(app, live,
     online(browser)
 
     say(app, "pavel", dms["pavel"], "Привет! Идёшь сегодня?")
-    until(browser, lambda d: "Привет! Идёшь сегодня?" in dm_row(d, "pavel").text)
-    until(browser, lambda d: badge(dm_row(d, "pavel"), ".mention-pill") == "1"
-          and "is-unread" in dm_row(d, "pavel").get_attribute("class"))
+    until(browser, lambda d: "Привет! Идёшь сегодня?" in dm_row(d, PAVEL).text)
+    until(browser, lambda d: badge(dm_row(d, PAVEL), ".mention-pill") == "1"
+          and "is-unread" in dm_row(d, PAVEL).get_attribute("class"))
 
     # Newest first, live: vera writes later and goes on top; pavel's next message brings him back up.
     say(app, "vera", dms["vera"], "Вечером играем")
-    until(browser, lambda d: dm_names(d)[:2] == ["vera", "pavel"])
+    until(browser, lambda d: dm_names(d)[:2] == [VERA, PAVEL])
     say(app, "pavel", dms["pavel"], "Жду ответа")
-    until(browser, lambda d: dm_names(d)[:2] == ["pavel", "vera"])
-    until(browser, lambda d: badge(dm_row(d, "pavel"), ".mention-pill") == "2")
+    until(browser, lambda d: dm_names(d)[:2] == [PAVEL, VERA])
+    until(browser, lambda d: badge(dm_row(d, PAVEL), ".mention-pill") == "2")
     assert browser.title.startswith("(3) ")  # DM messages count in the title
     shoot(browser, "unread-dms")
 
     # Opening it: the conversation in the same chat view, its header naming pavel; the badge goes.
-    until(browser, lambda d: dm_row(d, "pavel").click() or True)
+    until(browser, lambda d: dm_row(d, PAVEL).click() or True)
     wait_until_url(browser, f"/app/friends?dm={pavel_id}")
-    until(browser, lambda d: d.find_element(By.CSS_SELECTOR, ".chat-header__name").text == "pavel")
+    until(browser, lambda d: d.find_element(By.CSS_SELECTOR, ".chat-header__name").text == PAVEL)
     until(browser, lambda d: "Жду ответа" in d.find_element(By.CSS_SELECTOR, ".message-list").text)
     assert "Привет! Идёшь сегодня?" in browser.find_element(By.CSS_SELECTOR, ".message-list").text
     wait_for(browser, "li.unread-divider")
     shoot(browser, "unread-dm-open")
     until(browser, lambda d: d.title.startswith("(1) "))  # only vera's DM waits now
     browser.get(f"{live.url}/app")  # read on the server: still read after a reload
-    until(browser, lambda d: "Жду ответа" in dm_row(d, "pavel").text)
-    assert badge(dm_row(browser, "pavel"), ".mention-pill") is None
-    assert badge(dm_row(browser, "vera"), ".mention-pill") == "1"
+    until(browser, lambda d: "Жду ответа" in dm_row(d, PAVEL).text)
+    assert badge(dm_row(browser, PAVEL), ".mention-pill") is None
+    assert badge(dm_row(browser, VERA), ".mention-pill") == "1"

@@ -14,7 +14,8 @@ def test_a_friend_gets_a_dm_channel_named_after_the_other_person(friends):
     assert channel["serverId"] is None and channel["type"] == "DM" and channel["name"] == "bob"
     assert channel["description"] is None and channel["position"] == 0
     recipient = channel["recipient"]
-    assert recipient == {"id": bob.id, "username": "bob", "firstName": "Тест", "lastName": "Тестов",
+    assert recipient == {"id": bob.id, "username": "bob", "displayName": "Тест Тестов", "firstName": "Тест",
+                         "lastName": "Тестов",
                          "profileImageUrl": None, "status": "OFFLINE", "customStatus": None}
 
 

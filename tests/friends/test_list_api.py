@@ -21,8 +21,8 @@ def test_a_friend_has_the_spec_fields(alice, bob):
     body = overview(alice)
     FriendsOverview.model_validate(body)
     (friend,) = body["friends"]
-    assert set(friend) == {"id", "username", "firstName", "lastName", "profileImageUrl", "status", "customStatus",
-                           "isBlocked", "friendshipDate", "gameActivity"}
+    assert set(friend) == {"id", "username", "displayName", "firstName", "lastName", "profileImageUrl", "status",
+                           "customStatus", "isBlocked", "friendshipDate", "gameActivity"}
     assert (friend["id"], friend["username"], friend["status"], friend["customStatus"], friend["isBlocked"]) == (
         bob.id, "bob", "OFFLINE", None, False)
 

@@ -11,8 +11,8 @@ def test_a_request_reaches_the_addressee_with_its_message(alice, bob):
     body = response.get_json()
     assert body["success"] is True and body["message"] == "Запрос отправлен"
     request = body["request"]
-    assert request["fromUser"] == {"id": alice.id, "username": "alice", "firstName": "Тест", "lastName": "Тестов",
-                                   "profileImageUrl": None}
+    assert request["fromUser"] == {"id": alice.id, "username": "alice", "displayName": "Тест Тестов",
+                                   "firstName": "Тест", "lastName": "Тестов", "profileImageUrl": None}
     assert request["toUser"]["id"] == bob.id and request["message"] == "привет, сыграем?"
     assert overview(bob)["incoming"] == [request]
     assert overview(alice)["outgoing"] == [request]

@@ -80,7 +80,8 @@ def test_replies_quote_the_message_they_answer(chat, people, create_server):
     owner, member, _, channel = chat
     question = send(owner, channel, "Кто в рейд?").get_json()["message"]
     answer = send(member, channel, "Я!", replyToId=question["id"]).get_json()["message"]
-    assert answer["replyTo"] == {"id": question["id"], "content": "Кто в рейд?", "author": {"username": "owner"}}
+    assert answer["replyTo"] == {"id": question["id"], "content": "Кто в рейд?", "author": {
+        "id": question["author"]["id"], "username": "owner", "displayName": "Тест Тестов", "profileImageUrl": None}}
     other = create_server(owner="member", name="Другой")
     other_channel = people("member").get(f"/api/servers/{other['id']}/channels").get_json()["channels"][0]["id"]
     wrong = send(member, other_channel, "Не туда", replyToId=question["id"])

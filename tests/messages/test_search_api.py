@@ -31,7 +31,8 @@ def test_a_member_finds_a_message_with_its_channel_server_and_sender(cast):
     assert message["id"] == sent["id"] and message["content"] == "Привет, мир!"
     assert message["channelId"] == channel and message["serverId"] == server["id"]
     assert message["channelName"] == "общий" and message["serverName"] == server["name"]
-    assert message["sender"] == message["author"] == {"id": owner.id, "username": "owner", "profileImageUrl": None}
+    assert message["sender"] == message["author"] == {"id": owner.id, "username": "owner",
+                                                      "displayName": "Тест Тестов", "profileImageUrl": None}
     assert message["createdAt"] == message["timestamp"] == sent["createdAt"]
 
 

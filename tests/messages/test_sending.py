@@ -46,9 +46,19 @@ def test_a_bad_token_and_no_token_are_refused(chat, app):
 def test_the_answer_carries_the_author_as_stored(chat):
     owner, _, _, channel = chat
     message = send(owner, channel, "Кто я?", nonce="who").get_json()["message"]
-    assert message["author"] == {"id": owner.id, "username": "owner", "profileImageUrl": None}
+    assert message["author"] == {"id": owner.id, "username": "owner", "displayName": "Тест Тестов",
+                                 "profileImageUrl": None}
     assert message["nonce"] == "who" and message["reactions"] == [] and message["attachments"] == []
     assert history(owner, channel).get_json()["messages"] == [message]
+
+
+def test_the_author_shows_by_their_display_name_once_they_chose_one(chat):
+    """One name (lobby.people): the send's own answer and the history say the same display name."""
+    owner, _, _, channel = chat
+    assert owner.patch("/api/settings", json={"profile": {"displayName": "  Хозяин  "}}).status_code == 200
+    message = send(owner, channel, "Кто я теперь?", nonce="who-now").get_json()["message"]
+    assert message["author"]["displayName"] == "Хозяин" and message["author"]["username"] == "owner"
+    assert history(owner, channel).get_json()["messages"][-1]["author"] == message["author"]
 
 
 def test_past_the_send_rate_the_answer_is_429_with_retry_after(chat, in_database):

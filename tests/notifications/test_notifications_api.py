@@ -17,8 +17,11 @@ def only(person) -> dict:
     return found
 
 
+SHOWN = "Тест Тестов"  # everyone's first and last name here: nobody set a display name
+
+
 def actor(person) -> dict:
-    return {"id": person.id, "username": person.username, "profileImageUrl": None}
+    return {"id": person.id, "username": person.username, "displayName": SHOWN, "profileImageUrl": None}
 
 
 def test_a_friend_request_and_its_acceptance_notify(people):
@@ -26,19 +29,21 @@ def test_a_friend_request_and_its_acceptance_notify(people):
     request = ask(alice, bob)
     made = only(bob)
     assert made == {**made, "type": "FRIEND_REQUEST", "isRead": False, "actor": actor(alice),
-                    "text": "alice отправил(а) вам запрос в друзья", "link": "/app/friends", "channelId": None,
+                    "text": f"{SHOWN} отправил(а) вам запрос в друзья", "data": {"name": SHOWN},
+                    "link": "/app/friends", "channelId": None,
                     "serverId": None, "messageId": None}
     assert notifications(bob)["unreadCount"] == 1 and notifications(alice)["notifications"] == []
     assert bob.post(f"/api/friends/requests/{request['id']}/accept").status_code == 200
     accepted = only(alice)
     assert (accepted["type"], accepted["actor"], accepted["text"]) == (
-        "FRIEND_ACCEPTED", actor(bob), "bob принял(а) ваш запрос в друзья")
+        "FRIEND_ACCEPTED", actor(bob), f"{SHOWN} принял(а) ваш запрос в друзья")
 
 
 def test_a_mention_notifies_with_a_link_to_its_channel(guild):
     message = say(guild.alice, guild.channel, "@bob глянь")
     made = only(guild.bob)
-    assert made == {**made, "type": "MENTION", "actor": actor(guild.alice), "text": "alice упомянул(а) вас в #общий",
+    assert made == {**made, "type": "MENTION", "actor": actor(guild.alice), "text": f"{SHOWN} упомянул(а) вас в #общий",
+                    "data": {"name": SHOWN, "channel": "общий"},
                     "link": f"/app/servers/{guild.server['id']}/channels/{guild.channel}",
                     "channelId": guild.channel, "serverId": guild.server["id"], "messageId": message["id"]}
 
@@ -48,7 +53,7 @@ def test_a_reply_notifies_the_author_of_the_message_replied_to(guild):
     answer = say(guild.alice, guild.channel, "ответ", replyToId=original["id"])
     made = only(guild.bob)
     assert (made["type"], made["text"], made["messageId"]) == (
-        "REPLY", "alice ответил(а) на ваше сообщение в #общий", answer["id"])
+        "REPLY", f"{SHOWN} ответил(а) на ваше сообщение в #общий", answer["id"])
     # Replying to oneself, or naming the person one replies to, makes nothing more.
     say(guild.bob, guild.channel, "сам себе", replyToId=original["id"])
     say(guild.alice, guild.channel, "@bob ещё", replyToId=original["id"])
@@ -64,7 +69,7 @@ def test_a_dm_notifies_once_while_unread(people):
     listed = notifications(bob)["notifications"]
     assert len(listed) == notifications_before + 1
     dm = listed[0]
-    assert dm == {**dm, "type": "DM", "text": "alice написал(а) вам личное сообщение",
+    assert dm == {**dm, "type": "DM", "text": f"{SHOWN} написал(а) вам личное сообщение",
                   "link": f"/app/friends?dm={alice.id}", "channelId": channel_id, "serverId": None,
                   "messageId": first["id"], "isRead": False}
     mark_read(bob, channel_id, first["id"])
@@ -121,21 +126,22 @@ def test_other_peoples_notifications_do_not_exist(guild, people):
 
 
 def test_pages_go_newest_first(guild, in_database):
-    rows = [{"user_id": guild.bob.id, "type": "MENTION", "actor_id": guild.alice.id, "text": f"№{n}", "link": "/app",
-             "is_read": False, "created_at": utcnow()} for n in range(30)]
+    rows = [{"user_id": guild.bob.id, "type": "MENTION", "actor_id": guild.alice.id, "data": {"channel": f"№{n}"},
+             "link": "/app", "is_read": False, "created_at": utcnow()} for n in range(30)]
     in_database(lambda session: session.execute(insert(Notification), rows))
     first = notifications(guild.bob)
-    assert [n["text"] for n in first["notifications"]] == [f"№{n}" for n in range(29, 9, -1)]
+    assert [n["data"]["channel"] for n in first["notifications"]] == [f"№{n}" for n in range(29, 9, -1)]
+    assert first["notifications"][0]["text"] == f"{SHOWN} упомянул(а) вас в #№29"
     assert first["unreadCount"] == 30
     rest = notifications(guild.bob, before=first["notifications"][-1]["id"], limit=50)["notifications"]
-    assert [n["text"] for n in rest] == [f"№{n}" for n in range(9, -1, -1)]
+    assert [n["data"]["channel"] for n in rest] == [f"№{n}" for n in range(9, -1, -1)]
     assert len(notifications(guild.bob, limit=500)["notifications"]) == 30  # clamped to 50
     assert len(notifications(guild.bob, limit=0)["notifications"]) == 1
     assert refusal(guild.bob.get("/api/notifications", query_string={"before": "abc"})) == (400, "BAD_REQUEST")
 
 
 def test_only_the_newest_are_kept(guild, in_database, app):
-    rows = [{"user_id": guild.bob.id, "type": "MENTION", "actor_id": guild.alice.id, "text": "старое", "link": "/app",
+    rows = [{"user_id": guild.bob.id, "type": "MENTION", "actor_id": guild.alice.id, "data": {}, "link": "/app",
              "is_read": True, "created_at": utcnow()} for _ in range(KEPT + 40)]
     in_database(lambda session: session.execute(insert(Notification), rows))
     for n in range(TRIM_EVERY):
@@ -147,12 +153,57 @@ def test_only_the_newest_are_kept(guild, in_database, app):
     assert notifications(guild.bob)["notifications"][0]["id"] == newest
 
 
-def test_each_notification_is_written_in_its_readers_language(people, guild):
-    """Kept as written: the reader's language when it happens, whoever's request made it."""
-    english = {"general": {"language": "en"}}
-    assert guild.bob.client.patch("/api/settings", json=english, headers=guild.bob.headers()).status_code == 200
+def speaks(person, language: str) -> None:
+    settings = {"general": {"language": language}}
+    assert person.client.patch("/api/settings", json=settings, headers=person.headers()).status_code == 200
+
+
+def test_a_notification_reads_in_its_readers_language_of_now(people, guild, connect):
+    """What happened is kept, not its words: they are made in the reader's language when shown —
+    live, in the list, and again after the reader changes language; whoever's request made it."""
+    speaks(guild.bob, "en")
+    socket = connect(guild.bob)
     say(guild.alice, guild.channel, "@bob глянь")
-    assert only(guild.bob)["text"] == "alice mentioned you in #общий"
+    assert socket.expect("notification")["data"]["notification"]["text"] == f"{SHOWN} mentioned you in #общий"
+    assert only(guild.bob)["text"] == f"{SHOWN} mentioned you in #общий"
+    speaks(guild.bob, "ru")
+    assert only(guild.bob)["text"] == f"{SHOWN} упомянул(а) вас в #общий"
     alice, dave = guild.alice, people("dave")
     ask(dave, alice)
-    assert only(alice)["text"] == "dave отправил(а) вам запрос в друзья"
+    assert only(alice)["text"] == f"{SHOWN} отправил(а) вам запрос в друзья"
+
+
+def test_the_actors_name_is_the_one_they_show_now(guild):
+    """Notifications name the actor by their display name as it is now; a name kept from then is
+    used only once their account is gone."""
+    say(guild.alice, guild.channel, "@bob глянь")
+    response = guild.alice.client.patch("/api/settings", json={"profile": {"displayName": "Алиса"}},
+                                        headers=guild.alice.headers())
+    assert response.status_code == 200
+    made = only(guild.bob)
+    assert (made["text"], made["actor"]["displayName"], made["data"]["name"]) == (
+        "Алиса упомянул(а) вас в #общий", "Алиса", SHOWN)
+
+
+def test_an_answered_request_reads_its_notification_on_every_device(people, connected):
+    """Accepted on one device, declined, withdrawn by its sender, or dropped by a block: the
+    request's notification is read, and the addressee's other tabs hear it at once."""
+    alice, bob = people("alice"), people("bob")
+    for answer in ("accept", "decline", "cancel", "block"):
+        request = ask(alice, bob)
+        [made] = [n for n in notifications(bob)["notifications"] if not n["isRead"]]
+        other_device = connected(bob)
+        if answer == "cancel":
+            response = alice.delete(f"/api/friends/requests/{request['id']}")
+        elif answer == "block":
+            response = bob.post(f"/api/friends/{alice.id}/block")
+        else:
+            response = bob.post(f"/api/friends/requests/{request['id']}/{answer}")
+        assert response.status_code == 200, (answer, response.get_json())
+        [heard] = [f["data"] for f in other_device.frames_within(1.0) if f["type"] == "notifications_read"]
+        assert heard["ids"] == [made["id"]] and heard["unreadCount"] == 0, answer
+        assert not any(n["type"] == "FRIEND_REQUEST" and not n["isRead"] for n in notifications(bob)["notifications"])
+        if answer == "accept":
+            assert alice.delete(f"/api/friends/{bob.id}").status_code == 200
+        if answer == "block":
+            assert bob.post(f"/api/friends/{alice.id}/unblock").status_code == 200

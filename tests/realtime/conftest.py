@@ -53,7 +53,7 @@ class Socket:
         self.seen.append(frame)
         return frame
 
-    def expect(self, kind: str, timeout: float = 3, skip: set[str] = QUIET, **match) -> dict:
+    def expect(self, kind: str, timeout: float = 10, skip: set[str] = QUIET, **match) -> dict:
         """The next frame of `kind` whose data has `match`; frames of `skip` types are stepped over,
         anything else first is a failure."""
         deadline = time.monotonic() + timeout
@@ -65,6 +65,18 @@ class Socket:
                 return frame
             assert frame["type"] in skip, f"expected {kind} {match}, got {frame}"
         raise AssertionError(f"no {kind} {match} within {timeout}s; saw {self.seen[-5:]}")
+
+    def expect_any(self, kinds: set[str], timeout: float = 3) -> dict:
+        """The next frame of any of `kinds`, stepping over QUIET ones."""
+        deadline = time.monotonic() + timeout
+        while (left := deadline - time.monotonic()) > 0:
+            frame = self.next(left)
+            if frame is None:
+                break
+            if frame["type"] in kinds:
+                return frame
+            assert frame["type"] in QUIET, f"expected one of {kinds}, got {frame}"
+        raise AssertionError(f"none of {kinds} within {timeout}s; saw {self.seen[-5:]}")
 
     def frames_within(self, seconds: float) -> list[dict]:
         """Everything that arrives in the next `seconds`."""

@@ -72,7 +72,9 @@ def test_typing_reaches_the_members_joined_to_the_channel_only(community, connec
     mallory = connect(community.mallory)
     alice.send("typing", {"channelId": community.channel, "isTyping": True})
     assert bob.expect("typing")["data"] == {"channelId": community.channel, "userId": community.alice.id,
-                                            "username": "alice", "isTyping": True}
+                                            "username": "alice", "isTyping": True, "user": {
+                                                "id": community.alice.id, "username": "alice",
+                                                "displayName": "Тест Тестов", "profileImageUrl": None}}
     alice.send("typing", {"channelId": community.channel, "isTyping": False})
     assert bob.expect("typing")["data"]["isTyping"] is False
     for socket in (owner_elsewhere, mallory):

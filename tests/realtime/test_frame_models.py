@@ -24,7 +24,7 @@ def refused(errors: dict, **extra) -> dict:
     ("typing", {"channelId": None, "isTyping": True}, refused({"channelId": NOT_AN_ID})),
     ("delete_message", {"messageId": True}, refused({"messageId": NOT_AN_ID})),
     ("edit_message", {"content": "x"}, refused({"messageId": NOT_AN_ID})),
-    ("presence_update", {"status": "away"}, refused({"status": "Неизвестный статус"})),
+    ("presence_update", {"status": "asleep"}, refused({"status": "Неизвестный статус"})),
     ("presence_update", {"status": "idle", "customStatus": "x" * 51}, refused({"customStatus": "Статус слишком длинный"})),
     ("presence_update", {"status": "idle", "customStatus": 5}, refused({"customStatus": "Статус слишком длинный"})),
     # A refused send carries its nonce back as sent (none: null), so the client marks its copy failed...

@@ -77,4 +77,5 @@ def test_a_kicked_socket_is_told_it_lost_the_server(community, connect):
                                      json={"userId": community.alice.id, "reason": "флуд", "notify": True})
     assert response.status_code == 200, response.get_json()
     frame = alice.expect("server_access_revoked")
-    assert frame["data"] == {"serverId": server_id, "reason": "kick"}
+    # The kicked tab's toast names the server and the moderator's reason.
+    assert frame["data"] == {"serverId": server_id, "reason": "kick", "serverName": "Гильдия", "moderatorReason": "флуд"}

@@ -86,7 +86,7 @@ def test_an_invisible_user_never_shows_up(community, connect):
     assert statuses_of(bob, community.alice.id, 1.0) == []
 
 
-@pytest.mark.parametrize("data, field", [({"status": "away"}, "status"), ({}, "status"),
+@pytest.mark.parametrize("data, field", [({"status": "asleep"}, "status"), ({}, "status"),
                                          ({"status": "idle", "customStatus": "x" * 51}, "customStatus")])
 def test_a_bad_status_is_refused(community, connect, data, field):
     alice = connect(community.alice)

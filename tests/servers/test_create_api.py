@@ -56,7 +56,8 @@ def test_the_creator_owns_the_new_server_and_is_its_only_member(people):
     assert response.get_json()["message"] == "Сервер создан успешно"
     server = response.get_json()["server"]
     assert (server["name"], server["description"], server["category"]) == ("Кибер Арена", "Турниры", "gaming")
-    assert server["owner"] == {"id": people("owner").id, "username": "owner"} and server["myRole"] == "owner"
+    assert server["owner"] == {"id": people("owner").id, "username": "owner", "displayName": "Тест Тестов",
+                               "profileImageUrl": None} and server["myRole"] == "owner"
     assert (server["isPublic"], server["isVerified"], server["memberCount"], server["channelCount"]) == (True, False, 1, 3)
     assert server["iconUrl"] is None and len(server["inviteCode"]) == 12
     members = people("owner").get(f"/api/servers/{server['id']}/members").get_json()["members"]

@@ -25,7 +25,8 @@ def test_a_member_entry_has_the_user_and_an_offline_status(cast):
     assert set(entry) == {"id", "role", "joinedAt", "timedOutUntil", "user"}
     assert entry["user"] == {"id": crew["member"].id, "username": "member", "firstName": "Тест", "lastName": "Тестов",
                              "profileImageUrl": None, "status": "OFFLINE",
-                             "displayName": "", "bio": "", "pronouns": "", "customStatus": ""}  # settings' profile
+                             "displayName": "Тест Тестов",  # the shown name (lobby.people): no display name set
+                             "bio": "", "pronouns": "", "customStatus": ""}  # settings' profile
 
 
 @pytest.mark.parametrize("is_public, role, answer", [

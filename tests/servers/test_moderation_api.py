@@ -311,7 +311,8 @@ def test_the_owner_and_moderators_see_the_bans(cast, role):
     response = crew[role].get(f"{crew.url}/bans")
     assert response.status_code == 200
     [entry] = response.get_json()["bans"]
-    assert entry["user"] == {"id": crew["banned"].id, "username": "banned"}
+    assert entry["user"] == {"id": crew["banned"].id, "username": "banned", "displayName": "Тест Тестов",
+                             "profileImageUrl": None}
     assert entry["reason"] == "спам" and entry["createdAt"] and entry["expiresAt"] is None
 
 

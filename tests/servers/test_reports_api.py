@@ -16,6 +16,11 @@ MODERATORS_ONLY = [
 ]
 
 
+def person(user_id: int, username: str) -> dict:
+    """A person as every payload names them (lobby.people); nobody here set a display name."""
+    return {"id": user_id, "username": username, "displayName": "Тест Тестов", "profileImageUrl": None}
+
+
 def channel_of(person, crew) -> int:
     return next(c["id"] for c in person.get(f"{crew.url}/channels").get_json()["channels"] if c["type"] == "TEXT")
 
@@ -63,9 +68,9 @@ def test_a_member_reports_a_message_and_moderators_see_it(reported):
         assert body["openCount"] == 1
         (entry,) = body["reports"]
         assert entry["id"] == made["id"]
-        assert entry["reporter"] == {"id": crew["member"].id, "username": "member"}
+        assert entry["reporter"] == person(crew["member"].id, "member")
         assert entry["message"] == {"id": message["id"], "channelId": message["channelId"], "content": "плохие слова",
-                                    "author": {"id": troll.id, "username": "troll"}}
+                                    "author": person(troll.id, "troll")}
 
 
 def test_a_message_is_reported_once_per_person(reported, people):
@@ -160,7 +165,7 @@ def test_deleting_removes_the_message_and_closes_every_report_of_it(reported):
     response = resolve(crew["owner"], crew, made["id"], "delete")
     assert response.status_code == 200
     assert response.get_json()["message"] == {"id": None, "channelId": message["channelId"], "content": "плохие слова",
-                                              "author": {"id": troll.id, "username": "troll"}}
+                                              "author": person(troll.id, "troll")}
     listed = crew["owner"].get(f"/api/messages/{message['channelId']}/messages").get_json()
     ids = [m["id"] for m in (listed["messages"] if isinstance(listed, dict) else listed)]
     assert message["id"] not in ids

@@ -21,9 +21,23 @@ def test_reset_import_and_avatar_changes_are_told_too(community, connect):
     community.alice.post("/api/settings/import", json={"general": {"language": "en"}})
     assert socket.expect("settings_changed", timeout=10)["data"]["settings"]["general"]["language"] == "en"
     url = upload(community.alice, picture()).get_json()["settings"]["profile"]["avatarUrl"]
-    assert socket.expect("settings_changed", timeout=10)["data"]["settings"]["profile"]["avatarUrl"] == url
+    changed, person = settings_and_person(socket)
+    assert changed["settings"]["profile"]["avatarUrl"] == url
+    assert person["user"]["profileImageUrl"].startswith(f"/api/users/{community.alice.id}/avatar")
     community.alice.delete("/api/settings/avatar")
-    assert socket.expect("settings_changed", timeout=10)["data"]["settings"]["profile"]["avatarUrl"] is None
+    changed, person = settings_and_person(socket)
+    assert changed["settings"]["profile"]["avatarUrl"] is None
+    assert person["user"]["profileImageUrl"] is None
+
+
+def settings_and_person(socket) -> tuple[dict, dict]:
+    """A new avatar tells the settings (`settings_changed`) and the person everyone sees
+    (`user_updated`, to one's own tabs too), in either order."""
+    got = {}
+    while len(got) < 2:
+        frame = socket.expect_any({"settings_changed", "user_updated"} - got.keys(), timeout=10)
+        got[frame["type"]] = frame["data"]
+    return got["settings_changed"], got["user_updated"]
 
 
 def test_a_refused_change_tells_nobody(community, connect):

@@ -41,7 +41,7 @@ def guild(people, create_server):
     return found
 
 
-def heard(socket, kind: str, timeout: float = 3, **match) -> dict:
+def heard(socket, kind: str, timeout: float = 10, **match) -> dict:
     """The next frame of `kind` whose data has `match`, stepping over any other."""
     deadline = time.monotonic() + timeout
     while (left := deadline - time.monotonic()) > 0:
@@ -53,7 +53,7 @@ def heard(socket, kind: str, timeout: float = 3, **match) -> dict:
     raise AssertionError(f"no {kind} {match} within {timeout}s; saw {socket.seen[-6:]}")
 
 
-def refused(socket, timeout: float = 3) -> dict:
+def refused(socket, timeout: float = 10) -> dict:
     """The data of the next `error` frame."""
     return heard(socket, "error", timeout)["data"]
 
@@ -74,7 +74,8 @@ def seated(socket, channel_id: int, session: str = "tab-1", **extra) -> dict:
 
 
 def state(person, **changed) -> dict:
-    return {"userId": person.id, "username": person.username, "profileImageUrl": None, "muted": False, "deafened": False,
+    return {"userId": person.id, "username": person.username, "displayName": "Тест Тестов",  # first and last name: no display name set
+            "profileImageUrl": None, "muted": False, "deafened": False,
             "video": False, "screen": False, "speaking": False, "serverMuted": False, **changed}
 
 

@@ -17,7 +17,8 @@ def test_a_call_rings_the_other_person_on_every_tab_and_they_can_answer(guild, c
     assert answer["serverId"] is None and answer["participants"] == [state(guild.alice)]
     for tab in bob_tabs:
         assert heard(tab, "rtc_incoming_call")["data"] == {"channelId": channel_id, "fromUserId": guild.alice.id,
-                                                           "fromUsername": "alice"}
+                                                           "fromUsername": "alice",
+                                                           "fromDisplayName": state(guild.alice)["displayName"]}
     seated(bob_tabs[0], channel_id, session="bob")
     heard(alice, "rtc_user_joined", userId=guild.bob.id, serverId=None)
     nothing_of(alice, {"rtc_incoming_call"})  # only the first of the two rings

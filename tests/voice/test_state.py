@@ -102,9 +102,11 @@ def test_voice_active_is_true_while_someone_sits_in_the_server(guild, connect):
 def test_the_voice_config_gives_ice_servers_and_the_limit(app, guild):
     assert guild.alice.get("/api/voice/config").get_json() == {
         "iceServers": [{"urls": "stun:stun.l.google.com:19302"}, {"urls": "stun:stun1.l.google.com:19302"},
-                       {"urls": "stun:stun2.l.google.com:19302"}], "limit": 8, "loopbackOnly": False}
-    app.config.update(ICE_LOOPBACK_ONLY=True, VOICE_CHANNEL_LIMIT=4)
-    assert guild.alice.get("/api/voice/config").get_json() == {"iceServers": [], "limit": 4, "loopbackOnly": True}
+                       {"urls": "stun:stun2.l.google.com:19302"}], "limit": 8, "loopbackOnly": False,
+        "ringSeconds": 30.0}
+    app.config.update(ICE_LOOPBACK_ONLY=True, VOICE_CHANNEL_LIMIT=4, VOICE_RING_SECONDS=2)
+    assert guild.alice.get("/api/voice/config").get_json() == {"iceServers": [], "limit": 4, "loopbackOnly": True,
+                                                               "ringSeconds": 2.0}
 
 
 def test_ice_servers_and_flags_come_from_the_environment(tmp_path):
@@ -112,8 +114,10 @@ def test_ice_servers_and_flags_come_from_the_environment(tmp_path):
 
     config = Config.from_env(tmp_path, {"ICE_SERVERS": '[{"urls": "turn:turn.example:3478", "username": "u", '
                                                        '"credential": "c"}]', "ICE_LOOPBACK_ONLY": "1",
-                                        "VOICE_CHANNEL_LIMIT": "6", "VOICE_GRACE_SECONDS": "3"})
+                                        "VOICE_CHANNEL_LIMIT": "6", "VOICE_GRACE_SECONDS": "3",
+                                        "VOICE_RING_SECONDS": "5"})
     assert config.ICE_SERVERS == ({"urls": "turn:turn.example:3478", "username": "u", "credential": "c"},)
     assert (config.ICE_LOOPBACK_ONLY, config.VOICE_CHANNEL_LIMIT, config.VOICE_GRACE_SECONDS) == (True, 6, 3.0)
+    assert config.VOICE_RING_SECONDS == 5.0
     with pytest.raises(ValueError):
         Config.from_env(tmp_path, {"ICE_SERVERS": '{"urls": "stun:x"}'})

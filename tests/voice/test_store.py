@@ -133,7 +133,7 @@ def test_a_mute_by_the_server_holds_against_the_persons_own_switches(store):
 
 
 def ringing(store, channel: int, caller: int, seconds: float = 30) -> bool:
-    return store.ring(channel, caller, seconds)
+    return bool(store.ring(channel, caller, seconds))
 
 
 def test_a_call_rings_once_until_it_ends_and_its_cooldown_passes(store):
@@ -141,9 +141,9 @@ def test_a_call_rings_once_until_it_ends_and_its_cooldown_passes(store):
     assert not ringing(store, 20, caller=4) and not ringing(store, 20, caller=5)  # the same call: no second ring
     assert store.decline(20, caller_id=4) and not store.decline(20, caller_id=4)  # once a ring
     store.take(4, seat(20, server=None, peer=5), person(4), 8)
-    store.call_ended(20, cooldown=0.2)  # someone still sits there: nothing ended
+    assert store.call_left(20, cooldown=0.2) is None  # someone still sits there: nothing ended
     store.leave(4)
-    store.call_ended(20, cooldown=30)
+    assert store.call_left(20, cooldown=30) == "declined"
     assert not ringing(store, 20, caller=4)  # within the cooldown
     assert not store.decline(20, caller_id=4)  # nothing rings after the call ended
 
@@ -153,11 +153,33 @@ def test_an_answered_call_may_ring_again_after_its_cooldown(store):
 
     assert ringing(store, 30, caller=4)
     assert not store.decline(30, caller_id=5)  # only the caller's ring can be declined, by the other one
-    store.answered(30)
+    store.answered(30, caller_id=4)
     assert not store.decline(30, caller_id=4)  # answered: nothing rings
-    store.call_ended(30, cooldown=0.3)
+    assert store.call_left(30, cooldown=0.3).startswith("answered:4:")
     ended = time.monotonic()
     assert not ringing(store, 30, caller=5)
     while not ringing(store, 30, caller=5):
         assert time.monotonic() - ended < 5
     assert time.monotonic() - ended >= 0.25
+
+
+def test_a_ring_is_missed_once_and_only_by_its_own_token(store):
+    token = store.ring(40, 4, 30)
+    assert token.startswith("4:")
+    assert not store.miss(40, "4:1")  # another ring's timer
+    assert store.miss(40, token) and not store.miss(40, token)
+    assert not store.decline(40, caller_id=4)  # missed: nothing rings any more
+    assert store.call_left(40, cooldown=30) == "missed"
+
+
+def test_an_answered_call_ends_when_one_of_the_two_leaves(store):
+    store.take(4, seat(50, server=None, peer=5), person(4), 8)
+    store.ring(50, 4, 30)
+    store.take(5, seat(50, "t", server=None, peer=4), person(5), 8)
+    store.answered(50, caller_id=4)
+    store.answered(50, caller_id=5)  # a second tab of the callee: the call keeps its start and its caller
+    store.leave(5)
+    before = store.call_left(50, cooldown=30)  # one left after an answered call: over
+    assert before.startswith("answered:4:")
+    store.leave(4)
+    assert store.call_left(50, cooldown=30) == "ended"  # the second leave finds it over

@@ -4,6 +4,7 @@
 // .attachment-image, .attachment-card (.attachment-card__badge, __name, __size, __download).
 import Download from 'lucide-react/icons/download';
 import { extensionBadge, fileSize, showsAsImage } from './files.js';
+import { openPicture } from './viewer.js';
 import { t } from '../../lib/i18n.js';
 
 const BOX = { width: 360, height: 240 };
@@ -15,10 +16,15 @@ function fitted({ width, height }) {
   return { width: Math.max(1, Math.round(width * scale)), height: Math.max(1, Math.round(height * scale)) };
 }
 
-function Picture({ file }) {
+// A plain click opens the picture in the image viewer over the app (./viewer.js); a middle or
+// modified click, and a page without its script, still open the link in a new tab.
+const plainClick = (event) => event.button === 0 && !event.ctrlKey && !event.metaKey && !event.shiftKey && !event.altKey;
+
+function Picture({ file, onOpen }) {
   return (
     <a className="attachment-image" href={file.url} target="_blank" rel="noopener noreferrer"
-      title={`${file.filename} (${fileSize(file.size)})`}>
+      title={`${file.filename} (${fileSize(file.size)})`} aria-haspopup="dialog"
+      onClick={(event) => { if (plainClick(event)) { event.preventDefault(); onOpen(file); } }}>
       <img src={file.url} alt={file.filename} loading="lazy" decoding="async" {...fitted(file)} />
     </a>
   );
@@ -42,12 +48,12 @@ function Card({ file }) {
   );
 }
 
-export default function Attachments({ files }) {
+export default function Attachments({ files, channelId }) {
   if (!files?.length) return null;
   return (
     <div className="message__attachments">
       {files.map((file) => (showsAsImage(file.contentType)
-        ? <Picture key={file.id} file={file} />
+        ? <Picture key={file.id} file={file} onOpen={(picture) => openPicture(channelId, picture, files)} />
         : <Card key={file.id} file={file} />))}
     </div>
   );

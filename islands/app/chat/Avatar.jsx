@@ -1,18 +1,24 @@
 import { useState } from 'react';
-import { firstLetter, serverColor } from '../data/format.js';
+import { firstLetter } from '../data/format.js';
+import { personColor, personName, usePerson } from '../ui/person.js';
 
-/** The author's picture, or their initial on a colour derived from their name. */
+/**
+ * A person's face, the same everywhere (ui/person.js): their picture, or the initial of their
+ * display name on a colour derived from their id; a new name or picture shows live.
+ */
 export default function Avatar({ author, size = 40 }) {
-  const [broken, setBroken] = useState(false);
-  const name = author?.username || '?';
+  const person = usePerson(author);
+  const [broken, setBroken] = useState(null); // the picture that failed to load
+  const name = personName(person) || '?';
   const style = { width: size, height: size };
-  if (author?.profileImageUrl && !broken) {
-    return <img className="chat-avatar" src={author.profileImageUrl} alt="" style={style} loading="lazy"
-      onError={() => setBroken(true)} />;
+  const picture = person?.profileImageUrl;
+  if (picture && broken !== picture) {
+    return <img className="chat-avatar" src={picture} alt="" style={style} loading="lazy"
+      onError={() => setBroken(picture)} />;
   }
   return (
     <span className="chat-avatar chat-avatar--letter" aria-hidden="true"
-      style={{ ...style, background: serverColor(author?.id ?? 0, name), fontSize: size * 0.42 }}>
+      style={{ ...style, background: personColor(person), fontSize: size * 0.42 }}>
       {firstLetter(name, '?')}
     </span>
   );

@@ -4,6 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useCallback, useEffect, useState } from 'react';
 import { apiGet } from '../data/queries.js';
 import ChatHeader from './ChatHeader.jsx';
+import ImageViewerHost from './ImageViewerHost.jsx';
 import Composer from './Composer.jsx';
 import MessageList from './MessageList.jsx';
 import { setMe } from './sync.js';
@@ -42,6 +43,7 @@ export default function ChatView({ channel, server }) {
           <Composer channel={channel} me={me} replyTo={replyTo} onReply={setReplyTo} onCancelReply={cancelReply} />
         </TimeoutNotice>
       </div>
+      <ImageViewerHost />
     </section>
   );
 }

@@ -20,6 +20,8 @@ import useMentionSuggest from './useMentionSuggest.js';
 import useTypingSignal from './useTypingSignal.js';
 import { useIsPhone } from '../ui/useMediaQuery.js';
 import { t } from '../../lib/i18n.js';
+import { personName } from '../ui/person.js';
+import PersonName from '../ui/PersonName.jsx';
 import { rich } from '../../lib/rich.jsx';
 
 // The '@' list's code loads with the first '@' typed, not with the page. The list opens only once
@@ -161,7 +163,7 @@ export default function Composer({ channel, me, replyTo, onReply, onCancelReply 
       channelId: channel.id,
       content,
       replyTo,
-      author: me ? { id: me.id, username: me.username, profileImageUrl: me.profileImageUrl } : null,
+      author: me ? { id: me.id, username: me.username, displayName: personName(me), profileImageUrl: me.profileImageUrl } : null,
     });
     setText('');
     onCancelReply();
@@ -208,8 +210,8 @@ export default function Composer({ channel, me, replyTo, onReply, onCancelReply 
       {replyTo && (
         <div className="composer__reply">
           <span className="composer__reply-text">
-            {/* The spec's 'Ответ @user', the name in bold. */}
-            {rich(t('Ответ {name}'), { name: <strong>@{replyTo.author?.username}</strong> })}
+            {/* The spec's 'Ответ @user', the name in bold: the person's one name (ui/person.js). */}
+            {rich(t('Ответ {name}'), { name: <strong><PersonName person={replyTo.author} /></strong> })}
           </span>
           <button type="button" className="icon-button icon-button--sm composer__reply-cancel" onClick={onCancelReply}
             aria-label={t('Отменить ответ')} title={t('Отменить ответ (Escape)')}>

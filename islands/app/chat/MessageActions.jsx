@@ -7,7 +7,7 @@ import Pencil from 'lucide-react/icons/pencil';
 import Reply from 'lucide-react/icons/reply';
 import SmilePlus from 'lucide-react/icons/face-slightly-smiling-plus';
 import Trash2 from 'lucide-react/icons/trash';
-import { Suspense, useCallback, useRef, useState } from 'react';
+import { forwardRef, Suspense, useCallback, useImperativeHandle, useRef, useState } from 'react';
 import { deleteMessage, toggleReaction } from './actions.js';
 import { preloadTools, ReactionPicker } from './tools.js';
 import { post } from '../../lib/api.js';
@@ -18,8 +18,12 @@ import { askText } from '../ui/confirm.js';
 import { useDeveloperMode } from '../ui/useDeveloperMode.js';
 import { t } from '../../lib/i18n.js';
 
+/** Someone else's message on a server (not in a DM): the person may report it. */
+export const canReport = (message, me) => me?.id != null && message.author?.id !== me.id
+  && matchRoute(window.location.pathname).serverId != null;
+
 /** Ask why, then send the report to the server's moderators (once per message). */
-async function reportMessage(message) {
+export async function reportMessage(message) {
   const reason = await askText({ title: t('Пожаловаться на сообщение'), label: t('Причина жалобы'),
     message: t('Жалобу увидят модераторы сервера.'), confirmLabel: t('Отправить жалобу'), required: true });
   if (!reason) return;
@@ -31,7 +35,8 @@ async function reportMessage(message) {
   }
 }
 
-export default function MessageActions({ message, me, canEdit, canDelete, onReply, onEdit, onPickerChange }) {
+// The message's context menu (MessageMenu.jsx) opens the picker here too: `ref.current.openPicker()`.
+function MessageActions({ message, me, canEdit, canDelete, onReply, onEdit, onPickerChange }, ref) {
   const [picker, setPicker] = useState(null); // null, 'above' or 'below'
   const toggle = useRef(null);
   const developer = useDeveloperMode();
@@ -54,6 +59,8 @@ export default function MessageActions({ message, me, canEdit, canDelete, onRepl
     onPickerChange?.(true);
   }
 
+  useImperativeHandle(ref, () => ({ openPicker: () => !picker && openPicker() }));
+
   return (
     <div className="message__actions" role="toolbar" aria-label={t('Действия с сообщением')}
       onPointerEnter={preloadTools} onFocus={preloadTools}>
@@ -70,7 +77,7 @@ export default function MessageActions({ message, me, canEdit, canDelete, onRepl
           <Pencil size={16} aria-hidden="true" />
         </button>
       )}
-      {me?.id != null && message.author?.id !== me.id && matchRoute(window.location.pathname).serverId != null && (
+      {canReport(message, me) && (
         <button type="button" className="message__action" aria-label={t('Пожаловаться')} title={t('Пожаловаться')}
           onClick={() => reportMessage(message)}>
           <Flag size={16} aria-hidden="true" />
@@ -100,3 +107,5 @@ export default function MessageActions({ message, me, canEdit, canDelete, onRepl
     </div>
   );
 }
+
+export default forwardRef(MessageActions);

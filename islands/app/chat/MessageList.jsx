@@ -11,6 +11,7 @@ import MessageSquareText from 'lucide-react/icons/message-square-text';
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import EmptyState from '../ui/EmptyState.jsx';
 import MessageItem from './MessageItem.jsx';
+import CallLine from '../dms/CallLine.jsx';
 import MessageSkeleton from './MessageSkeleton.jsx';
 import { jumpToPresent, loadNewer } from './jump.js';
 import { buildRows } from './rows.js';
@@ -21,6 +22,7 @@ import { useNow } from './time.js';
 import SpokenMessages from './SpokenMessages.jsx';
 import useMessageKeys from './useMessageKeys.js';
 import { useHtmlClass } from '../ui/useHtmlClass.js';
+import { usePersonName } from '../ui/PersonName.jsx';
 import { motionOff } from '../../lib/motion.js';
 import { t } from '../../lib/i18n.js';
 
@@ -56,7 +58,8 @@ export default function MessageList({ channel, me, canModerate, replyingId, onRe
   const [activeKey, setActiveKey] = useState(null);
   const [unseen, setUnseen] = useState(0);
   const dm = channel.type === 'DM';
-  const title = dm ? `@${channel.recipient?.username ?? channel.name}` : `#${channel.name}`;
+  const recipient = usePersonName(channel.recipient, channel.name);
+  const title = dm ? recipient : `#${channel.name}`;
 
   const content = useRef(null);
   const stick = useRef(true); // the person has not scrolled up away from the newest message
@@ -116,7 +119,7 @@ export default function MessageList({ channel, me, canModerate, replyingId, onRe
   // messages when at the bottom (or when they are one's own), else count them for the pill.
   useLayoutEffect(() => {
     const el = scroller.current;
-    const messages = rows.filter((row) => row.kind === 'message');
+    const messages = rows.filter((row) => row.kind === 'message' || row.kind === 'call');
     const first = messages[0]?.key ?? null;
     const newest = messages[messages.length - 1];
     const before = last.current;
@@ -256,6 +259,7 @@ export default function MessageList({ channel, me, canModerate, replyingId, onRe
                     </li>
                   );
                 }
+                if (row.kind === 'call') return <CallLine key={row.key} rowKey={row.key} message={row.message} now={now} />;
                 return (
                   <MessageItem key={row.key} rowKey={row.key} message={row.message} grouped={row.grouped} me={me} now={now}
                     canModerate={canModerate} active={activeKey === row.key} onActivate={onActivate}

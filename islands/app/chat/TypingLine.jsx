@@ -2,6 +2,7 @@
 // a stop event removes one at once; one's own events never get here (sync.js drops them).
 import { useEffect } from 'react';
 import { expireTyping, useChat } from './store.js';
+import { personName, usePeople } from '../ui/person.js';
 import { t } from '../../lib/i18n.js';
 import { rich } from '../../lib/rich.jsx';
 
@@ -35,7 +36,9 @@ export default function TypingLine({ channelId }) {
     const timer = setInterval(() => expireTyping(EXPIRY), 1000);
     return () => clearInterval(timer);
   }, []);
-  const names = Object.values(typing).sort((a, b) => a.at - b.at).map((entry) => entry.username);
+  const people = usePeople(); // names heard changing live (ui/person.js)
+  const names = Object.values(typing).sort((a, b) => a.at - b.at)
+    .map((entry) => personName(people[entry.person?.id] ?? entry.person) || entry.username);
   const text = typingText(names);
   return (
     <div className={`typing-line${text ? ' is-active' : ''}`} aria-live="polite">

@@ -32,7 +32,7 @@ export function sendMessage({ channelId, content, replyTo, author }) {
     channelId,
     content,
     replyToId: replyTo?.id ?? null,
-    replyTo: replyTo ? { id: replyTo.id, content: replyTo.content, author: { username: replyTo.author?.username } } : null,
+    replyTo: replyTo ? { id: replyTo.id, content: replyTo.content, author: replyTo.author ?? null } : null,
     author,
     createdAt: new Date().toISOString(),
     reactions: [],

@@ -23,6 +23,11 @@ export function buildRows(messages, now, { unreadAfter = null, meId = null } = {
       rows.push({ kind: 'unread', key: 'unread' });
       unreadPlaced = true;
     }
+    if (message.messageType === 'call') { // a call's line (dms/CallLine.jsx) stands alone
+      rows.push({ kind: 'call', key: messageKey(message), message });
+      previous = message;
+      continue;
+    }
     const underDivider = rows[rows.length - 1].kind !== 'message';
     const grouped = !underDivider && Boolean(previous)
       && previous.author?.id === message.author?.id

@@ -4,7 +4,7 @@
 //                  hasNewer: the messages held are a window of the past (a search result opened
 //                  there) that does not reach the newest one; anchor, windowSeq: see replaceWindow}
 //   pending       optimistic messages not yet confirmed, matched to the server's copy by nonce
-//   typing[id]    {userId: {username, at}} of the other people typing there
+//   typing[id]    {userId: {person, username, at}} of the other people typing there
 //   restore       the text of a send that failed, for the composer to take back
 //   editing       the id of the message being edited in place, if any
 import { create } from 'zustand';

@@ -153,7 +153,9 @@ function onReaction(data, added) {
 function onTyping(data) {
   if (!data?.channelId || data.userId == null || (me && data.userId === me.id)) return;
   typingCue(data);
-  setTyping(data.channelId, data.userId, data.isTyping === false ? null : { username: data.username, at: Date.now() });
+  // The person as every payload names them (their display name), the bare username from an older server.
+  const person = data.user ?? { id: data.userId, username: data.username };
+  setTyping(data.channelId, data.userId, data.isTyping === false ? null : { person, username: data.username, at: Date.now() });
 }
 
 function onError(data, frame) {

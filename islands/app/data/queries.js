@@ -2,7 +2,7 @@
 // place. The cached value is the response body as the API sends it ({servers}, {server}, ...).
 // Other islands' components (settings, moderation) share these keys: import from here.
 import { useQuery } from '@tanstack/react-query';
-import { get, getAccessToken, refreshSession } from '../../lib/api.js';
+import { ApiError, get, getAccessToken, isRateLimited, refreshSession } from '../../lib/api.js';
 
 // A page load starts without an access token: fetch one from the refresh cookie once, before the
 // first call, rather than letting every first call fail with a 401.
@@ -16,11 +16,18 @@ export async function warmToken() {
 
 export async function apiGet(path) {
   await warmToken();
-  return get(path);
+  const data = await get(path);
+  // A throttled read fails here (not retried, spec §8), so a query keeps what it showed.
+  if (isRateLimited(data)) throw new ApiError('Rate limited', { status: 429, code: 'RATE_LIMITED' });
+  return data;
 }
 
 const SECONDS = 1000;
 const MINUTES = 60 * SECONDS;
+
+/** A server's data fetched this recently (a prefetch on intent, rail/prefetch.js) is not stale
+ * when the page switches to it: kept through the switch, not fetched again at once. */
+export const FRESH_MS = 10 * SECONDS;
 
 export const keys = {
   servers: () => ['servers'],

@@ -4,7 +4,7 @@
 // drops a server's cached data when the page moves to another server (spec §4).
 import { QueryClient } from '@tanstack/react-query';
 import { matchRoute, useRouter } from '../router.js';
-import { keys } from './queries.js';
+import { FRESH_MS, keys } from './queries.js';
 import { plantSeed, readSeed } from './seed.js';
 
 const FINAL = new Set([401, 403, 404, 429]);
@@ -23,17 +23,23 @@ export function createQueryClient() {
 }
 
 // Switching the active server first discards the cached data of the server switched to, so its
-// queries start afresh. A store listener runs when the path changes, before any island renders
-// the new route, whichever island renders first.
+// queries start afresh — but for what was fetched just before, on the person's intent (a prefetch
+// while the pointer rested on the server, rail/prefetch.js): fresh, it is what the switch shows.
+// A store listener runs when the path changes, before any island renders the new route,
+// whichever island renders first.
 function discardOnServerChange(queryClient) {
   let last = matchRoute(useRouter.getState().path).serverId;
+  const discard = (queryKey) => {
+    const fetchedAt = queryClient.getQueryState(queryKey)?.dataUpdatedAt ?? 0;
+    if (Date.now() - fetchedAt > FRESH_MS) queryClient.removeQueries({ queryKey, exact: true });
+  };
   useRouter.subscribe(({ path }) => {
     const { serverId } = matchRoute(path);
     if (serverId === last) return;
     last = serverId;
     if (serverId == null) return;
-    queryClient.removeQueries({ queryKey: keys.server(serverId), exact: true });
-    queryClient.removeQueries({ queryKey: keys.channels(serverId), exact: true });
+    discard(keys.server(serverId));
+    discard(keys.channels(serverId));
   });
 }
 

@@ -16,7 +16,10 @@ import { apiGet } from './queries.js';
 
 const MARK_DELAY = 500; // ms: a burst of messages read on screen makes one POST
 
-export const useUnread = create(() => ({ loaded: false, channels: {}, viewing: null }));
+//   quiet         {serverId: {muted, nothing}} the servers the person muted or set to nothing
+//                 (notifications/serverLevels.js keeps it): their badges count nothing, or no
+//                 mentions. Kept here so every badge's selector runs again when it changes.
+export const useUnread = create(() => ({ loaded: false, channels: {}, viewing: null, quiet: {} }));
 
 const entryOf = (channelId) => useUnread.getState().channels[channelId];
 
@@ -179,20 +182,30 @@ async function sendRead(channelId) {
 
 // ---------- sums for the sidebar and the title ----------
 
-/** One server's channels: how many have something unread, and their mentions summed. */
+const quietOf = (serverId) => useUnread.getState().quiet[serverId];
+
+/**
+ * One server's channels: how many have something unread, and their mentions summed. A muted
+ * server shows neither; one set to nothing shows no mentions (per-server notification settings).
+ */
 export function serverSum(channels, serverId) {
   const sum = { unread: 0, mentions: 0 };
+  const quiet = quietOf(serverId);
+  if (quiet?.muted) return sum;
   for (const entry of Object.values(channels)) {
     if (entry.serverId !== serverId || (entry.unread <= 0 && entry.mentions <= 0)) continue;
     sum.unread += 1;
-    sum.mentions += entry.mentions;
+    if (!quiet?.nothing) sum.mentions += entry.mentions;
   }
   return sum;
 }
 
-/** What the title counts: mentions in server channels and every unread DM message. */
+/** What the title counts: mentions in server channels (not muted, not set to nothing) and every unread DM message. */
 export function attentionCount(channels) {
   let total = 0;
-  for (const entry of Object.values(channels)) total += entry.serverId == null ? entry.unread : entry.mentions;
+  for (const entry of Object.values(channels)) {
+    const quiet = entry.serverId == null ? null : quietOf(entry.serverId);
+    if (!quiet?.muted && !quiet?.nothing) total += entry.serverId == null ? entry.unread : entry.mentions;
+  }
   return total;
 }

@@ -18,14 +18,21 @@ export const useDms = () => useQuery({
 
 const refused = (error) => error?.status >= 400 && error.status < 500;
 
-export const useDmChannel = (userId) => useQuery({
+const dmChannelQuery = (userId) => ({
   queryKey: dmKeys.channel(userId),
   queryFn: async () => { await warmToken(); return post('/api/dms', { userId }); }, // no 401 on a page load
-  enabled: userId != null,
   staleTime: Infinity,
   retry: (count, error) => !refused(error) && count < 2,
+});
+
+export const useDmChannel = (userId) => useQuery({
+  ...dmChannelQuery(userId),
+  enabled: userId != null,
   select: (data) => data?.channel ?? null,
 });
+
+/** The conversation's channel with `userId` from outside its view (a call from the friends list). */
+export const fetchDmChannel = async (queryClient, userId) => (await queryClient.fetchQuery(dmChannelQuery(userId)))?.channel ?? null;
 
 /**
  * Something happened in a DM: move it to the top of the list (with its new last message when we

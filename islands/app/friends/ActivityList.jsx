@@ -8,6 +8,7 @@ import { formatDateTime } from '../../lib/dateTime.js';
 import { STATUS_LABEL, statusDot } from './model.js';
 import PersonAvatar from './PersonAvatar.jsx';
 import { t } from '../../lib/i18n.js';
+import PersonName from '../ui/PersonName.jsx';
 
 /** Today's changes by their clock alone; older ones with their date (the settings' formats). */
 const when = (moment) => formatDateTime(moment, { date: new Date(moment).toDateString() !== new Date().toDateString() });
@@ -24,7 +25,7 @@ function Entry({ entry, friend }) {
       <PersonAvatar person={person} status={entry.data.newStatus} size={32} />
       <div className="activity-entry__text">
         <p className="activity-entry__head">
-          <span className="activity-entry__name truncate">{person.username}</span>
+          <PersonName person={person} className="activity-entry__name truncate" />
           <time className="activity-entry__time" dateTime={entry.timestamp}>{when(entry.timestamp)}</time>
         </p>
         <p className="activity-entry__what">

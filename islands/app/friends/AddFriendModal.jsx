@@ -16,10 +16,11 @@ import EmptyState from '../ui/EmptyState.jsx';
 import Modal from '../ui/Modal.jsx';
 import Skeleton from '../ui/Skeleton.jsx';
 import { acceptRequest, sendRequest } from './actions.js';
-import { EMPTY, fullName } from './model.js';
+import { EMPTY } from './model.js';
 import PersonAvatar from './PersonAvatar.jsx';
 import { friendToast, toastInto } from './toasts.js';
 import { t } from '../../lib/i18n.js';
+import PersonName from '../ui/PersonName.jsx';
 
 const ModalToaster = lazy(() => import('./ModalToaster.jsx'));
 const TOASTER = 'add-friend';
@@ -188,8 +189,8 @@ export default function AddFriendModal({ me, onClose }) {
               <li key={person.id} className="found-row" data-username={person.username}>
                 <PersonAvatar person={person} status={person.status} />
                 <span className="found-row__text">
-                  <span className="friend-row__username truncate">{person.username}</span>
-                  <span className="friend-row__fullname truncate">{fullName(person)}</span>
+                  <PersonName person={person} className="friend-row__name truncate" />
+                  <span className="friend-row__handle truncate">@{person.username}</span>
                 </span>
                 <ResultAction person={person} lists={lists} busy={busyId === person.id} onAdd={add} onAccept={accept} />
               </li>

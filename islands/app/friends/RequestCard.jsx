@@ -6,9 +6,9 @@ import Check from 'lucide-react/icons/check';
 import X from 'lucide-react/icons/x';
 import { acceptRequest, cancelRequest, declineRequest } from './actions.js';
 import { formatDateTime } from '../../lib/dateTime.js';
-import { fullName } from './model.js';
 import PersonAvatar from './PersonAvatar.jsx';
 import { t } from '../../lib/i18n.js';
+import PersonName from '../ui/PersonName.jsx';
 
 const sentOn = (moment) => formatDateTime(moment, { time: false });
 
@@ -16,7 +16,6 @@ export default function RequestCard({ request, incoming }) {
   const queryClient = useQueryClient();
   const [busy, setBusy] = useState(false);
   const person = incoming ? request.fromUser : request.toUser;
-  const name = fullName(person);
   const run = async (action) => {
     setBusy(true);
     const done = await action(queryClient, request);
@@ -27,8 +26,8 @@ export default function RequestCard({ request, incoming }) {
       <PersonAvatar person={person} />
       <div className="request-card__text">
         <p className="friend-row__names">
-          <span className="friend-row__username">{person.username}</span>
-          {name && <span className="friend-row__fullname">{name}</span>}
+          <PersonName person={person} className="friend-row__name" />
+          <span className="friend-row__handle">@{person.username}</span>
         </p>
         <p className="request-card__meta">
           {incoming ? t('Входящий запрос') : t('Исходящий запрос')}

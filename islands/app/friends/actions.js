@@ -8,6 +8,7 @@ import {
 } from './model.js';
 import { friendToast } from './toasts.js';
 import { t } from '../../lib/i18n.js';
+import { personName } from '../ui/person.js';
 
 const change = (queryClient, update) => queryClient.setQueryData(keys.friends(), update);
 // A friend gone or blocked takes their entries out of the activity log (the server's rule).
@@ -25,7 +26,7 @@ function failed(error, fallback) {
 export const acceptedHere = new Set();
 
 export function toastFriendAdded(friend) {
-  friendToast.success(t('Запрос принят'), t('{name} добавлен в друзья', { name: friend.username }));
+  friendToast.success(t('Запрос принят'), t('{name} добавлен в друзья', { name: personName(friend) }));
 }
 
 export async function acceptRequest(queryClient, friendRequest) {

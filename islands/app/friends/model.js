@@ -29,12 +29,12 @@ export const isOnline = (friend) => friend.status && friend.status !== 'OFFLINE'
 
 export const fullName = (person) => [person?.firstName, person?.lastName].filter(Boolean).join(' ');
 
-/** Case-insensitive, by username or full name (spec §2 'Поиск друзей...'). */
+/** Case-insensitive, by username, display name or full name (spec §2 'Поиск друзей...'). */
 export function matches(person, search) {
   const needle = search.trim().toLocaleLowerCase(lang);
   if (!needle) return true;
-  return person.username.toLocaleLowerCase(lang).includes(needle)
-    || fullName(person).toLocaleLowerCase(lang).includes(needle);
+  return [person.username, person.displayName, fullName(person)]
+    .some((value) => (value ?? '').toLocaleLowerCase(lang).includes(needle));
 }
 
 /** The other person of a request, seen from `myId`'s side. */

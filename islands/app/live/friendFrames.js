@@ -10,10 +10,11 @@ import {
 import { friendToast } from '../friends/toasts.js';
 import { t } from '../../lib/i18n.js';
 import '../regions/firstLoad.js'; // one chunk for the first load: see there
+import { personName } from '../ui/person.js';
 
 function toastRequest(queryClient, friendRequest) {
-  const { username } = friendRequest.fromUser;
-  friendToast.message(t('Новый запрос в друзья'), t('{name} хочет добавить вас в друзья', { name: username }), {
+  const name = personName(friendRequest.fromUser);
+  friendToast.message(t('Новый запрос в друзья'), t('{name} хочет добавить вас в друзья', { name }), {
     action: { label: t('Принять'), onClick: () => acceptRequest(queryClient, friendRequest) },
   });
 }

@@ -10,12 +10,14 @@ import * as socket from '../../lib/socket.js';
 import { playSound } from '../../lib/sounds.js';
 import { keys } from '../data/queries.js';
 import { matchRoute, navigate } from '../router.js';
+import { learnPerson } from '../ui/person.js';
 import { followMyStatus } from './myStatus.js';
 import { t } from '../../lib/i18n.js';
 
+// The toast names the server and the moderator's reason (when the frame brings them).
 const LOST_SERVER = {
-  kick: t('Вас исключили с сервера'),
-  ban: t('Вы заблокированы на этом сервере'),
+  kick: (name) => (name ? t('Вас исключили с сервера «{name}»', { name }) : t('Вас исключили с сервера')),
+  ban: (name) => (name ? t('Вы заблокированы на сервере «{name}»', { name }) : t('Вы заблокированы на этом сервере')),
 };
 const COUNTS_REFRESH_MS = 10_000; // online counts in the lists: at most one refetch per 10 s
 
@@ -41,21 +43,28 @@ export default function useLiveAccount(userId) {
       countsTimer ??= setTimeout(() => {
         countsTimer = null;
         queryClient.invalidateQueries({ queryKey: keys.servers() });
+        queryClient.invalidateQueries({ queryKey: ['server'] }); // the open overview's online count
       }, COUNTS_REFRESH_MS);
     };
     const stops = [
-      socket.on('server_access_revoked', ({ serverId, reason }) => {
+      socket.on('server_access_revoked', ({ serverId, reason, serverName, moderatorReason }) => {
         queryClient.removeQueries({ queryKey: keys.server(serverId) });
         queryClient.removeQueries({ queryKey: keys.channels(serverId) });
         queryClient.invalidateQueries({ queryKey: keys.servers() });
         if (matchRoute(window.location.pathname).serverId === serverId) navigate('/app', { replace: true });
-        if (LOST_SERVER[reason]) toast.error(LOST_SERVER[reason]);
+        if (LOST_SERVER[reason]) {
+          toast.error(LOST_SERVER[reason](serverName), {
+            description: moderatorReason ? t('Причина: {reason}', { reason: moderatorReason }) : undefined,
+          });
+        }
       }),
       socket.on('user_status', ({ userId, status }) => {
         queryClient.setQueriesData({ queryKey: ['members'] }, (data) => withStatus(data, userId, status));
         refreshCounts();
       }),
       socket.on('session_ended', leaveForSignIn),
+      // Someone's display name or avatar changed: every name and face of theirs follows (ui/person.js).
+      socket.on('user_updated', ({ user }) => learnPerson(user)),
       socket.on('reconnected', () => playSound('connection')),
     ];
     return () => {

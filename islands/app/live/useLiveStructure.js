@@ -1,6 +1,8 @@
 // A server's structure, live (issue 18): channels created, renamed, moved or deleted and the
 // server's settings changed reach every member's open app at once — the sidebar's lists, the
-// channel header, the server's name and icon. Someone whose open channel is deleted lands on the
+// channel header, the server's name and icon. Also (issue 29): the person's own role (promoted or
+// demoted in another tab or by the owner), the overview's member counts as people come and go, and
+// the moderators' report queue. Someone whose open channel is deleted lands on the
 // server's first channel, told why.
 //
 // A read already on its way when a frame comes (the server query refetches each time a view using it
@@ -27,7 +29,16 @@ function outrunStaleReads(queryClient, queryKey) {
   }
 }
 
-export default function useLiveStructure() {
+/** The signed-in person's role on a server changed (promoted, demoted, handed the server): every
+ * view that asks `myRole` (moderation tools, the channel menus, @everyone) follows at once. */
+function setMyRole(queryClient, serverId, role) {
+  for (const queryKey of [keys.server(serverId), keys.servers()]) {
+    queryClient.setQueryData(queryKey, (data) => withServer(data, serverId, { myRole: role }));
+    outrunStaleReads(queryClient, queryKey);
+  }
+}
+
+export default function useLiveStructure(userId) {
   const queryClient = useQueryClient();
   useEffect(() => {
     const counts = (serverId) => queryClient.invalidateQueries({ queryKey: keys.server(serverId) });
@@ -52,6 +63,13 @@ export default function useLiveStructure() {
         leaveDeletedChannel(queryClient, serverId, channelId);
         counts(serverId);
       }),
+      // A role changed, someone came or went: my own role follows, and the overview's counts.
+      socket.on('member_updated', ({ serverId, userId: member, role }) => {
+        if (member === userId && role) setMyRole(queryClient, serverId, role);
+        else counts(serverId);
+      }),
+      // A report made or resolved (to the staff): the moderation panel's queue and count follow.
+      socket.on('reports_changed', ({ serverId }) => queryClient.invalidateQueries({ queryKey: ['reports', serverId] })),
       socket.on('server_updated', ({ serverId, name, description, iconUrl, isPublic, category }) => {
         const changes = { name, description, iconUrl, isPublic, category };
         for (const queryKey of [keys.server(serverId), keys.servers()]) {
@@ -61,5 +79,5 @@ export default function useLiveStructure() {
       }),
     ];
     return () => stops.forEach((stop) => stop());
-  }, [queryClient]);
+  }, [queryClient, userId]);
 }

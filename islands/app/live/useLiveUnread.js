@@ -21,7 +21,8 @@ function followTitle() {
     if (document.title !== next) document.title = next;
   };
   show(useUnread.getState().channels);
-  const stop = useUnread.subscribe((state, previous) => state.channels !== previous.channels && show(state.channels));
+  const stop = useUnread.subscribe((state, previous) => (state.channels !== previous.channels
+    || state.quiet !== previous.quiet) && show(state.channels)); // a server muted or unmuted counts too
   return () => {
     stop();
     document.title = document.title.replace(TITLE_COUNT, '');

@@ -9,7 +9,8 @@ import { friendsQuery } from '../data/queries.js';
 import { acceptRequest, sendRequest } from '../friends/actions.js';
 import { t } from '../../lib/i18n.js';
 
-function standing(lists, userId) {
+/** Where the caller stands with `userId`: 'friend', 'blocked', 'sent', 'asked', 'none' or 'unknown'. */
+export function standing(lists, userId) {
   if (!lists) return 'unknown';
   if (lists.friends?.some((friend) => friend.id === userId)) return 'friend';
   if (lists.blocked?.some((person) => person.id === userId)) return 'blocked';

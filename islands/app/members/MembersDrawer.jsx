@@ -55,7 +55,7 @@ export default function MembersDrawer({ serverId, myId }) {
           <ul className="members-group__list">
             {group.members.map((member) => (
               <MemberRow key={member.user.id} member={member} selected={shown?.user.id === member.user.id}
-                onOpen={openCard} />
+                onOpen={openCard} serverId={serverId} myId={myId} />
             ))}
           </ul>
         </section>

@@ -28,7 +28,7 @@ export default function MembersHost({ route, user }) {
   }, [shown, phone]);
   useEffect(() => {
     if (!shown || !phone) return undefined;
-    const escape = (event) => event.key === 'Escape' && !document.querySelector('dialog[open]') && closePhone();
+    const escape = (event) => event.key === 'Escape' && !document.querySelector('dialog[open], [aria-modal="true"]') && closePhone();
     document.addEventListener('keydown', escape);
     return () => document.removeEventListener('keydown', escape);
   }, [shown, phone, closePhone]);

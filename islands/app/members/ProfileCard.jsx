@@ -14,7 +14,8 @@ import { useDeveloperMode } from '../ui/useDeveloperMode.js';
 import { useIsPhone } from '../ui/useMediaQuery.js';
 import { copyId } from '../../lib/clipboard.js';
 import FriendButton from './FriendButton.jsx';
-import { memberName, ROLE_NAMES } from './groups.js';
+import { ROLE_NAMES } from './groups.js';
+import { usePersonName } from '../ui/PersonName.jsx';
 import { t } from '../../lib/i18n.js';
 
 const GAP = 8;
@@ -42,7 +43,7 @@ function useDismiss(card, anchor, onClose) {
     card.current?.focus();
     const outside = (event) => !card.current?.contains(event.target) && !anchor?.contains(event.target) && onClose();
     const escape = (event) => {
-      if (event.key !== 'Escape' || document.querySelector('dialog[open]')) return;
+      if (event.key !== 'Escape' || document.querySelector('dialog[open], [aria-modal="true"]')) return;
       event.stopPropagation();
       onClose();
       anchor?.focus();
@@ -62,7 +63,7 @@ export default function ProfileCard({ member, anchor, myId, onClose }) {
   const { user, role } = member;
   const place = usePlace(card, anchor, phone, user.id);
   useDismiss(card, anchor, onClose);
-  const name = memberName(user);
+  const name = usePersonName(user); // live: a new display name shows at once
   const { kind, label } = presence(user.status);
   const me = user.id === myId;
   const developer = useDeveloperMode();

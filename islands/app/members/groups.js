@@ -3,6 +3,7 @@
 // small server would show up to six headings for a dozen people, and the offline ones, whatever
 // their role, are the least likely to be looked for; online people stay together at the top.
 import { lang, t } from '../../lib/i18n.js';
+import { personName } from '../ui/person.js';
 
 export const GROUP_TITLES = {
   owner: t('Владелец'),
@@ -18,9 +19,9 @@ const ROLES = ['owner', 'moderator', 'member'];
 /** Online means anything but OFFLINE: idle and do-not-disturb people are there. */
 export const isOnline = (user) => Boolean(user?.status) && user.status !== 'OFFLINE';
 
-/** The name a member shows: their display name, else first and last name, else the username. */
-export const memberName = (user) => user.displayName
-  || [user.firstName, user.lastName].filter(Boolean).join(' ') || user.username;
+/** The name a member shows: the one rule (ui/person.js) — display name, else first and last name,
+ * else the username. */
+export const memberName = (user) => personName(user);
 
 const byName = (a, b) => memberName(a.user).localeCompare(memberName(b.user), lang, { sensitivity: 'base' });
 

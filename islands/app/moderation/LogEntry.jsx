@@ -14,6 +14,7 @@ import Zap from 'lucide-react/icons/zap';
 import { formatDateTime } from '../../lib/dateTime.js';
 import { actionLabel, actionReason } from './labels.js';
 import { t } from '../../lib/i18n.js';
+import PersonName from '../ui/PersonName.jsx';
 
 const ICONS = {
   KICK: [UserMinus, 'warning'],
@@ -38,13 +39,13 @@ export default function LogEntry({ action }) {
       <div className="log-entry__body">
         <p className="log-entry__head">
           <span className="log-entry__type">{actionLabel(action.type)}</span>
-          {action.target?.username && <span className="log-entry__target">@{action.target.username}</span>}
+          {action.target?.username && <PersonName person={action.target} className="log-entry__target" />}
         </p>
         {reason && <p className="log-entry__reason">{reason}</p>}
         <p className="log-entry__meta">
           {action.moderator?.username && (
             <>
-              <span>{t('Модератор')} <span className="log-entry__moderator">@{action.moderator.username}</span></span>
+              <span>{t('Модератор')} <PersonName person={action.moderator} className="log-entry__moderator" /></span>
               <span aria-hidden="true">·</span>
             </>
           )}

@@ -7,6 +7,7 @@ import { request } from '../../lib/api.js';
 import { formatDateTime } from '../../lib/dateTime.js';
 import { ActionList } from './LogEntry.jsx';
 import { t, tc } from '../../lib/i18n.js';
+import PersonName from '../ui/PersonName.jsx';
 
 function BanRow({ ban, serverId }) {
   const queryClient = useQueryClient();
@@ -22,7 +23,7 @@ function BanRow({ ban, serverId }) {
     <li className="ban-row" data-username={ban.user.username}>
       <div className="ban-row__body">
         <p className="ban-row__head">
-          <span className="ban-row__user">@{ban.user.username}</span>
+          <PersonName person={ban.user} className="ban-row__user" handle />
           <span className="ban-row__term">{ban.expiresAt ? t('до {date}', { date: formatDateTime(ban.expiresAt, { time: false }) }) : t('навсегда')}</span>
         </p>
         {ban.reason && <p className="ban-row__reason">{ban.reason}</p>}

@@ -13,6 +13,7 @@ import UserMinus from 'lucide-react/icons/user-minus';
 import { askConfirm, askText } from '../ui/confirm.js';
 import { formatDateTime } from '../../lib/dateTime.js';
 import Avatar from '../chat/Avatar.jsx';
+import PersonName from '../ui/PersonName.jsx';
 import { ROLE_LABELS, fullName, presence, timeoutEnd } from './labels.js';
 import { PROMPTS, useMemberAction } from './memberActions.js';
 import TimeoutForm from './TimeoutForm.jsx';
@@ -54,7 +55,7 @@ export default function MemberRow({ member, serverId, canModerate, canAppoint, i
       </span>
       <div className="member-row__who">
         <p className="member-row__name">
-          <span className="member-row__full">{fullName(user)}</span>
+          <PersonName person={user} className="member-row__full" fallback={fullName(user)} />
           {isMe && <span className="member-row__me">{t('(вы)')}</span>}
           {ROLE_LABELS[member.role] && (
             <span className={`mod-role mod-role--${member.role}`}>

@@ -82,7 +82,9 @@ export default function ModerationPanel({ serverId, onClose }) {
           {tab === 'members' && (
             <MembersTab serverId={serverId} server={server} members={members} me={asUser(meState.data)} />
           )}
-          {tab === 'reports' && <ReportsTab serverId={serverId} reports={reports} />}
+          {tab === 'reports' && (
+            <ReportsTab serverId={serverId} reports={reports} server={server} me={asUser(meState.data)} members={members} />
+          )}
           {tab === 'log' && <LogTab serverId={serverId} actions={actions} bans={bans} />}
         </div>
       </div>

@@ -1,5 +1,6 @@
 // "Жалобы": the open reports of messages, oldest first — the message, who reported it and why,
-// and the four ways to resolve it (dismiss, delete the message, kick or ban its author).
+// and the ways the caller may resolve it: dismiss, delete the message, and kick or ban its author
+// unless the server's rule forbids it (the owner, the caller, a moderator to a moderator: reports.js).
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import Ban from 'lucide-react/icons/ban';
 import Check from 'lucide-react/icons/check';
@@ -9,7 +10,9 @@ import { toast } from '../../lib/toast.js';
 import { post } from '../../lib/api.js';
 import { formatDateTime } from '../../lib/dateTime.js';
 import { RESOLUTIONS } from './labels.js';
+import { resolutionsFor } from './reports.js';
 import { t, tc } from '../../lib/i18n.js';
+import PersonName from '../ui/PersonName.jsx';
 
 const BUTTONS = [
   { action: 'dismiss', label: t('Отклонить'), icon: Check, className: 'btn btn-ghost mod-btn-sm' },
@@ -18,7 +21,7 @@ const BUTTONS = [
   { action: 'ban', label: tc('ban', 'Заблокировать автора'), icon: Ban, className: 'btn mod-btn-danger mod-btn-sm' },
 ];
 
-function ReportRow({ report, serverId }) {
+function ReportRow({ report, serverId, allowed }) {
   const queryClient = useQueryClient();
   const resolve = useMutation({
     mutationFn: (action) => post(`/api/servers/${serverId}/reports/${report.id}/resolve`, { action }),
@@ -34,17 +37,17 @@ function ReportRow({ report, serverId }) {
   return (
     <li className="report-row" data-report={report.id}>
       <blockquote className="report-row__message">
-        <p className="report-row__author">{author ? `@${author.username}` : t('Удалённый аккаунт')}</p>
+        <p className="report-row__author">{author ? <PersonName person={author} /> : t('Удалённый аккаунт')}</p>
         <p className="report-row__content">{report.message?.content || t('(без текста)')}</p>
       </blockquote>
       <p className="report-row__reason"><span className="report-row__label">{t('Причина:')}</span> {report.reason}</p>
       <p className="report-row__meta">
-        {t('Пожаловался')} <span className="report-row__reporter">@{report.reporter?.username}</span>
+        {t('Пожаловался')} <PersonName person={report.reporter} className="report-row__reporter" />
         <span aria-hidden="true"> · </span>
         <time dateTime={report.createdAt}>{formatDateTime(report.createdAt)}</time>
       </p>
       <div className="report-row__actions">
-        {BUTTONS.map(({ action, label, icon: Icon, className }) => (
+        {BUTTONS.filter(({ action }) => allowed.includes(action)).map(({ action, label, icon: Icon, className }) => (
           <button key={action} type="button" className={className} disabled={resolve.isPending}
             onClick={() => resolve.mutate(action)}>
             <Icon size={16} aria-hidden="true" />
@@ -56,7 +59,8 @@ function ReportRow({ report, serverId }) {
   );
 }
 
-export default function ReportsTab({ serverId, reports }) {
+/** `server`, `me`, `members`: who may be acted on (resolutionsFor). */
+export default function ReportsTab({ serverId, reports, server, me, members }) {
   if (!reports.length) {
     return (
       <div className="mod-empty">
@@ -67,7 +71,10 @@ export default function ReportsTab({ serverId, reports }) {
   }
   return (
     <ul className="report-list">
-      {reports.map((report) => <ReportRow key={report.id} report={report} serverId={serverId} />)}
+      {reports.map((report) => (
+        <ReportRow key={report.id} report={report} serverId={serverId}
+          allowed={resolutionsFor(report.message?.author, { server, me, members })} />
+      ))}
     </ul>
   );
 }

@@ -1,5 +1,6 @@
 // The moderation panel's wording: action types, presence, roles, and member names.
 import { lang, t } from '../../lib/i18n.js';
+import { personName } from '../ui/person.js';
 
 export const ACTION_LABELS = {
   KICK: t('Исключение'),
@@ -68,17 +69,17 @@ export function presence(status) {
 
 export const ROLE_LABELS = { owner: t('Владелец'), moderator: t('Модератор') };
 
+/** The person's one name (ui/person.js): display name, else first and last name, else username. */
 export function fullName(user) {
-  const name = [user?.firstName, user?.lastName].filter(Boolean).join(' ').trim();
-  return name || user?.username || t('Без имени');
+  return personName(user) || t('Без имени');
 }
 
-/** Case-insensitive match on username, first name or last name (spec "Moderation panel"). */
+/** Case-insensitive match on username, display name, first name or last name (spec "Moderation panel"). */
 export function matchesSearch(member, query) {
   const needle = query.trim().toLocaleLowerCase(lang);
   if (!needle) return true;
   const user = member.user ?? {};
-  return [user.username, user.firstName, user.lastName]
+  return [user.username, user.displayName, user.firstName, user.lastName]
     .some((value) => (value ?? '').toLocaleLowerCase(lang).includes(needle));
 }
 

@@ -7,7 +7,7 @@ import { Command, defaultFilter, useCommandState } from 'cmdk';
 import Hash from 'lucide-react/icons/hash';
 import MessageCircle from 'lucide-react/icons/message-circle';
 import Volume2 from 'lucide-react/icons/volume-2';
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { channelPath, navigate, serverPath } from '../router.js';
 import Modal from '../ui/Modal.jsx';
 import ServerIcon from '../ui/ServerIcon.jsx';
@@ -49,10 +49,10 @@ function ChannelItem({ channel, server, onSelect }) {
 function PersonItem({ person, onSelect }) {
   return (
     <Command.Item value={`dm:${person.id}`} className="palette__item" onSelect={onSelect}
-      keywords={[person.username, person.name, t('личные сообщения')]}>
+      keywords={[person.username, person.name, person.firstName, person.lastName, t('личные сообщения')].filter(Boolean)}>
       <MessageCircle size={16} aria-hidden="true" />
-      <span className="palette__label">{person.username}</span>
-      <span className="palette__description">{person.name}</span>
+      <span className="palette__label">{person.name}</span>
+      <span className="palette__description">@{person.username}</span>
     </Command.Item>
   );
 }
@@ -72,6 +72,15 @@ export default function Palette({ csrfToken, prefill = '', onClose }) {
   const [page, setPage] = useState('root');
   const places = usePlaces();
   const recency = useRecency();
+  const input = useRef(null);
+  // The input's autoFocus acts before the Modal opens its dialog (a closed dialog's field takes no
+  // focus), and the dialog then focuses its first focusable element: cmdk's root. This runs after
+  // the Modal's own effect (a child's effects run first), so the caret lands in the input.
+  useEffect(() => {
+    const field = input.current;
+    field?.focus();
+    field?.setSelectionRange(field.value.length, field.value.length); // after a prefilled 'search '
+  }, []);
   const run = (action) => () => { onClose(); action(); };
   const go = (path) => run(() => navigate(path));
   const showRecent = () => { setSearch(''); setPage('recent'); };
@@ -149,7 +158,7 @@ export default function Palette({ csrfToken, prefill = '', onClose }) {
         onKeyDown={(event) => {
           if (page !== 'root' && event.key === 'Backspace' && !search) { event.preventDefault(); setPage('root'); }
         }}>
-        <Command.Input className="palette__input" value={search} onValueChange={setSearch} autoFocus
+        <Command.Input ref={input} className="palette__input" value={search} onValueChange={setSearch}
           placeholder={page === 'recent' ? t('Недавние каналы...') : t('Введите команду...')} />
         <Command.List className="palette__list">
           <Command.Empty className="palette__empty">

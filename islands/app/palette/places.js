@@ -6,9 +6,11 @@ import { useMemo } from 'react';
 import { channelsQuery, friendsQuery, useServers } from '../data/queries.js';
 import { useDms } from '../dms/queries.js';
 import { readRecent, shellUserId } from './recent.js';
+import { personName } from '../ui/person.js';
 
 const listOf = (data) => (Array.isArray(data) ? data : data?.channels ?? []);
-const nameOf = (person) => [person?.firstName, person?.lastName].filter(Boolean).join(' ');
+// The person's one name (ui/person.js) and, for the search, their first and last name too.
+const nameOf = (person) => personName(person);
 
 /** 'channel:12' → its rank of recency (0 the newest), for the palette's ordering. */
 export function useRecency() {

@@ -5,6 +5,7 @@ import { excerpt } from './highlight.js';
 import Highlight from './Highlight.jsx';
 import { formatDateTime } from '../../lib/dateTime.js';
 import { t } from '../../lib/i18n.js';
+import PersonName, { usePersonName } from '../ui/PersonName.jsx';
 
 const KIND_LABELS = { server: t('Сервер'), user: t('Пользователь'), message: t('Сообщение') };
 
@@ -25,13 +26,13 @@ function ServerRow({ server, patterns }) {
 }
 
 function UserRow({ user, patterns }) {
-  const fullName = [user.firstName, user.lastName].filter(Boolean).join(' ');
+  const name = usePersonName(user); // the one rule (ui/person.js)
   return (
     <>
       <Avatar author={user} size={32} />
       <span className="search-row__text">
         <span className="search-row__title truncate">
-          <Highlight text={fullName || user.username} pattern={patterns.name} />
+          <Highlight text={name} pattern={patterns.name} />
         </span>
         <span className="search-row__meta truncate">@<Highlight text={user.username} pattern={patterns.name} /></span>
       </span>
@@ -46,7 +47,7 @@ function MessageRow({ message, patterns }) {
       <Avatar author={sender} size={32} />
       <span className="search-row__text">
         <span className="search-row__head">
-          <span className="search-row__title truncate">{sender.username}</span>
+          <PersonName person={sender} className="search-row__title truncate" />
           <span className="search-row__where truncate">
             {`#${message.channelName}${message.serverName ? ` · ${message.serverName}` : ''}`}
           </span>

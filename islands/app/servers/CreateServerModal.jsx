@@ -5,11 +5,11 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { toast } from '../../lib/toast.js';
 import { post } from '../../lib/api.js';
 import { keys } from '../data/queries.js';
-import { navigate, serverPath } from '../router.js';
 import Modal from '../ui/Modal.jsx';
 import IconDrop from './IconDrop.jsx';
 import PrivacyChoice from './PrivacyChoice.jsx';
 import TemplatePicker from './TemplatePicker.jsx';
+import { openServer } from './landing.js';
 import { descriptionProblem, nameProblem } from './validation.js';
 import { t } from '../../lib/i18n.js';
 
@@ -38,12 +38,12 @@ export default function CreateServerModal({ onClose }) {
       toast.success(t('Сервер успешно создан!'));
       queryClient.invalidateQueries({ queryKey: keys.servers() });
       const server = data?.server;
-      if (server) {
-        queryClient.setQueryData(keys.server(server.id), { server });
-        navigate(serverPath(server.id), { replace: true });
-      } else {
+      if (!server) {
         onClose();
+        return undefined;
       }
+      queryClient.setQueryData(keys.server(server.id), { server });
+      return openServer(queryClient, server.id, { replace: true }); // its first text channel (pending until then)
     },
     onError: (error) => {
       const fieldErrors = Object.fromEntries(

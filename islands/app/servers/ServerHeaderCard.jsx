@@ -1,19 +1,34 @@
-// The overview's header: icon, name, description, counts; settings for the owner, join for a
-// visitor of a public server.
+// The overview's header: icon, name, description, counts; 'Пригласить людей' and the settings
+// (read-only but for the owner) for members, join for a visitor of a public server.
 import Globe from 'lucide-react/icons/globe';
 import Hash from 'lucide-react/icons/hash';
 import Lock from 'lucide-react/icons/lock';
 import LogIn from 'lucide-react/icons/log-in';
 import Settings from 'lucide-react/icons/settings';
+import UserPlus from 'lucide-react/icons/user-plus';
 import Users from 'lucide-react/icons/users';
+import { lazy, Suspense, useState } from 'react';
 import { formatCount } from '../data/format.js';
 import { useJoinServer } from '../data/useJoinServer.js';
 import { Link, serverPath } from '../router.js';
 import ServerIcon from '../ui/ServerIcon.jsx';
 import { t, tp } from '../../lib/i18n.js';
 
-export default function ServerHeaderCard({ server, owner, member }) {
+const InviteDialog = lazy(() => import('./InviteDialog.jsx'));
+
+export default function ServerHeaderCard({ server, member }) {
   const join = useJoinServer();
+  const [inviting, setInviting] = useState(false);
+  // The dialog beside the card, not inside it: the card clips what overflows it.
+  return (
+    <>
+      <Header server={server} member={member} join={join} invite={() => setInviting(true)} />
+      {inviting && <Suspense fallback={null}><InviteDialog server={server} onClose={() => setInviting(false)} /></Suspense>}
+    </>
+  );
+}
+
+function Header({ server, member, join, invite }) {
   const members = server.memberCount ?? 0;
   const channels = server.channelCount ?? 0;
   return (
@@ -34,7 +49,13 @@ export default function ServerHeaderCard({ server, owner, member }) {
         </ul>
       </div>
       <div className="overview-header__actions">
-        {owner && (
+        {member && server.inviteCode && (
+          <button type="button" className="btn btn-primary" onClick={invite}>
+            <UserPlus size={16} aria-hidden="true" />
+            {t('Пригласить людей')}
+          </button>
+        )}
+        {member && (
           <Link to={`${serverPath(server.id)}/settings`} className="btn btn-ghost">
             <Settings size={16} aria-hidden="true" />
             {t('Настройки')}

@@ -13,7 +13,7 @@ import StatCards from './StatCards.jsx';
 import '../regions/firstLoad.js'; // one chunk for the first load: see there
 import { t } from '../../lib/i18n.js';
 
-export default function ServerOverview({ serverId, user }) {
+export default function ServerOverview({ serverId }) {
   const serverQuery = useServer(serverId);
   const server = serverQuery.data;
   const member = isMember(server);
@@ -36,7 +36,7 @@ export default function ServerOverview({ serverId, user }) {
   const channels = channelsQuery.data ?? [];
   return (
     <div className="page overview">
-      <ServerHeaderCard server={server} owner={server.ownerId === user.id} member={member} />
+      <ServerHeaderCard server={server} member={member} />
       <StatCards server={server} />
       {member ? (
         <ChannelRows serverId={serverId} channels={channels} canCreate={canManageChannels(server)} />

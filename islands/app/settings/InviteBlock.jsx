@@ -1,10 +1,10 @@
-// The server's real invite code: copy it, and (owner only) replace it with a new one.
+// The server's invite link (its page, /invite/<code>): copy it, and (owner only) draw a new one.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import Copy from 'lucide-react/icons/copy';
 import RefreshCw from 'lucide-react/icons/refresh-cw';
 import { toast } from '../../lib/toast.js';
 import { post } from '../../lib/api.js';
-import { copyText } from '../../lib/clipboard.js';
+import { copyInviteLink, inviteLink } from '../servers/inviteLink.js';
 import { t } from '../../lib/i18n.js';
 
 /** Puts the new code into the cached server, whichever shape the cache holds. */
@@ -20,29 +20,20 @@ export default function InviteBlock({ serverId, inviteCode, canRegenerate }) {
     onSuccess: (data) => {
       queryClient.setQueryData(['server', serverId], (old) => withCode(old, data?.inviteCode));
       queryClient.invalidateQueries({ queryKey: ['audit', serverId] });
-      toast.success(t('Новый код приглашения создан'));
+      toast.success(t('Новая ссылка-приглашение создана'));
     },
-    onError: (error) => toast.error(t('Не удалось создать новый код'), { description: error?.message }),
+    onError: (error) => toast.error(t('Не удалось создать новую ссылку'), { description: error?.message }),
   });
-
-  async function copy() {
-    try {
-      await copyText(inviteCode);
-      toast.success(t('Код скопирован'));
-    } catch {
-      toast.error(t('Не удалось скопировать код'));
-    }
-  }
 
   return (
     <section className="settings-section" aria-labelledby="settings-invite-title">
       <h3 className="settings-section__title" id="settings-invite-title">{t('Приглашения')}</h3>
       <p className="settings-section__text">
-        {t('Поделитесь кодом: по нему к серверу можно присоединиться, даже если он не публичный.')}
+        {t('Поделитесь ссылкой: по ней к серверу можно присоединиться, даже если он не публичный.')}
       </p>
       <div className="settings-invite">
-        <code className="settings-invite__value" data-testid="invite-code">{inviteCode}</code>
-        <button type="button" className="btn btn-ghost btn-sm" onClick={copy}>
+        <code className="settings-invite__value" data-testid="invite-link">{inviteLink(inviteCode)}</code>
+        <button type="button" className="btn btn-ghost btn-sm" onClick={() => copyInviteLink(inviteCode)}>
           <Copy size={16} aria-hidden="true" />
           {t('Копировать')}
         </button>
@@ -52,9 +43,9 @@ export default function InviteBlock({ serverId, inviteCode, canRegenerate }) {
           <button type="button" className="btn btn-ghost btn-sm" onClick={() => regenerate.mutate()}
             disabled={regenerate.isPending}>
             <RefreshCw size={16} aria-hidden="true" className={regenerate.isPending ? 'is-spinning' : undefined} />
-            {t('Создать новый код')}
+            {t('Создать новую ссылку')}
           </button>
-          <p className="field__hint">{t('Старый код сразу перестанет работать.')}</p>
+          <p className="field__hint">{t('Старая ссылка сразу перестанет работать.')}</p>
         </div>
       )}
     </section>

@@ -14,6 +14,7 @@ import { askConfirm } from '../ui/confirm.js';
 import { formatDateTime } from '../../lib/dateTime.js';
 import { asList, membersQuery } from './queries.js';
 import { t } from '../../lib/i18n.js';
+import { personName } from '../ui/person.js';
 
 export function StatsBlock({ server }) {
   const rows = [
@@ -136,7 +137,7 @@ export function DangerZone({ serverId, server, onClose }) {
             onChange={(event) => setHeir(event.target.value)} disabled={!heirs.length}>
             <option value="">{heirs.length ? t('Выберите участника') : t('Других участников нет')}</option>
             {heirs.map((member) => (
-              <option key={member.user.id} value={member.user.id}>@{member.user.username}</option>
+              <option key={member.user.id} value={member.user.id}>{`${personName(member.user)} (@${member.user.username})`}</option>
             ))}
           </select>
         </div>

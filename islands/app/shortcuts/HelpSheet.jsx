@@ -1,8 +1,8 @@
-// The help sheet ('?', or the palette's 'Сочетания клавиш'): every shortcut of the registry, by
-// group, with the keys as this keyboard names them. Loaded when first opened (../later.js).
+// The help sheet ('?', or the palette's 'Сочетания клавиш'): every shortcut of the registry that
+// reaches the page in this browser, by group, with the keys as this keyboard names them. Loaded when first opened (../later.js).
 import Modal from '../ui/Modal.jsx';
 import { t } from '../../lib/i18n.js';
-import { SHORTCUTS, shownKeys } from './registry.js';
+import { shownKeys, workingShortcuts } from './registry.js';
 
 const GROUPS = { general: t('Общие'), navigation: t('Навигация'), voice: t('Голос') };
 
@@ -35,7 +35,7 @@ export default function HelpSheet({ onClose }) {
         <section key={group} className="help-sheet__group" aria-labelledby={`help-${group}`}>
           <h3 id={`help-${group}`} className="help-sheet__heading">{heading}</h3>
           <dl className="help-sheet__list">
-            {SHORTCUTS.filter((entry) => entry.group === group).map((entry) => (
+            {workingShortcuts().filter((entry) => entry.group === group).map((entry) => (
               <div key={entry.id} className="help-sheet__row" data-shortcut={entry.id}>
                 <dt>{LABELS[entry.id]}</dt>
                 <dd><kbd className="palette__kbd">{shownKeys(entry.keys)}</kbd></dd>

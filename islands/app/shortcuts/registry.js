@@ -16,8 +16,13 @@
 //     the character); the sheet lists Ctrl+/ and Ctrl+K, and is a palette command too.
 //
 // Keys are matched by position (event.code), so a Russian layout works the same. Browser combos
-// (Ctrl+F, Ctrl+G, Ctrl+U, Ctrl+D...) are taken with preventDefault; Chrome and Firefox never give
-// a page Ctrl+N (new window), so there it stays the browser's: the palette command creates a server.
+// (Ctrl+F, Ctrl+G, Ctrl+U, Ctrl+D...) are taken with preventDefault. Some never reach a page: the
+// spec's Ctrl+N for 'create server' opens a window in Chrome and Firefox (Discord's Ctrl+Shift+N is
+// Chrome's incognito window and Firefox's 'reopen window'), so it is Ctrl+Alt+N, which neither
+// browser keeps (nor Windows' AltGr, which some layouts type letters with: see `combo`); Firefox
+// keeps Ctrl+Shift+P (a private window), so there the help sheet leaves the performance panel's
+// key out (`keptBy`: the browsers that keep the keys). The help sheet and the game centre show
+// only keys that reach the page (`workingShortcuts`).
 // In a text field only the entries marked `inFields` act: those that type no character and that a
 // person in the composer (which takes the focus in every channel) needs; '?' types a '?'.
 // Over an open modal dialog only the entries marked `overDialogs` act.
@@ -42,8 +47,11 @@ function combo(keys) {
   const key = parts.pop();
   const code = CODES[key] ?? `Key${key}`;
   const [mod, alt, shift] = ['Ctrl', 'Alt', 'Shift'].map((name) => parts.includes(name));
-  return (event) => (event.ctrlKey || event.metaKey) === mod && event.altKey === alt && event.shiftKey === shift && keyIs(event, code);
+  return (event) => (event.ctrlKey || event.metaKey) === mod && event.altKey === alt && event.shiftKey === shift
+    && !(mod && alt && event.getModifierState?.('AltGraph')) && keyIs(event, code);
 }
+
+const FIREFOX = /Firefox\//.test(navigator.userAgent);
 
 // On a Mac, Option+digit types a character and Option+arrows move the caret: not in fields there.
 const ALT_IN_FIELDS = !MAC;
@@ -72,11 +80,11 @@ export const SHORTCUTS = [
     match: (event) => event.key === 'Escape' && !event.ctrlKey && !event.metaKey && !event.altKey,
     // Dialogs, menus and the phone drawer close themselves on Escape; the panel here is ours.
     when: () => useLayers.getState().perf, run: () => useLayers.getState().closePerf() },
-  { id: 'perf', group: 'general', keys: 'Ctrl+Shift+P', inFields: true,
+  { id: 'perf', group: 'general', keys: 'Ctrl+Shift+P', inFields: true, keptBy: FIREFOX,
     run: () => useLayers.getState().togglePerf() },
   { id: 'gaming', group: 'navigation', keys: 'Ctrl+G', inFields: true, run: go('/gaming') },
   { id: 'discover', group: 'navigation', keys: 'Ctrl+F', inFields: true, run: go('/app/discover') },
-  { id: 'create', group: 'navigation', keys: 'Ctrl+N', inFields: true, run: go('/app/create-server') },
+  { id: 'create', group: 'navigation', keys: 'Ctrl+Alt+N', inFields: true, run: go('/app/create-server') },
   { id: 'friends', group: 'navigation', keys: 'Ctrl+U', inFields: true, run: go('/friends') },
   { id: 'settings', group: 'navigation', keys: 'Ctrl+,', inFields: true, run: go('/app/settings') },
   { id: 'server', group: 'navigation', keys: 'Alt+1…9', inFields: ALT_IN_FIELDS,
@@ -99,10 +107,13 @@ export const SHORTCUTS = [
 ];
 for (const entry of SHORTCUTS) entry.match ??= combo(entry.keys);
 
+/** The entries whose keys reach the page in this browser: the ones the help sheet lists. */
+export const workingShortcuts = () => SHORTCUTS.filter((entry) => !entry.keptBy);
+
 /** The keys as this computer's keyboard names them. */
 export const shownKeys = (keys) => (MAC ? keys.replace('Ctrl+', '⌘').replace('Alt+', '⌥') : keys);
 
-const keysById = (id) => SHORTCUTS.find((entry) => entry.id === id)?.keys ?? '';
+const keysById = (id) => workingShortcuts().find((entry) => entry.id === id)?.keys ?? '';
 
 /** The keys of the entry `id`, as the help sheet shows them ('Ctrl+G'; '⌘G' on a Mac). */
 export const keysOf = (id) => shownKeys(keysById(id));

@@ -1,7 +1,8 @@
 // 'Текстовые каналы' or 'Голосовые каналы': links to the channels, the active one marked, the
 // unread ones bold with their count or mentions (data/unread.js), and for owners and moderators the
 // create button and each row's menu (ChannelMenu.jsx: rename, move, delete). Under a voice channel,
-// an empty place voice/VoicePanel.jsx fills with who is in it.
+// an empty place voice/VoicePanel.jsx fills with who is in it. A voice channel joins in one click, as
+// in Discord, and opens its view (opened any other way, the view still asks with its connect button).
 import { useQueryClient } from '@tanstack/react-query';
 import Plus from 'lucide-react/icons/plus';
 import { useUnread } from '../data/unread.js';
@@ -13,6 +14,16 @@ import ChannelMenuButton from './ChannelMenuButton.jsx';
 import UnreadBadge from './UnreadBadge.jsx';
 import { useDeveloperMode } from '../ui/useDeveloperMode.js';
 import { t } from '../../lib/i18n.js';
+
+const plainLeftClick = (event) => event.button === 0 && !event.metaKey && !event.ctrlKey && !event.shiftKey && !event.altKey;
+
+/** A plain click on a voice channel's row: its seat is taken too (voice's code is loaded by then, with the voice panel). */
+function joinOnClick(event, channel, serverId) {
+  if (event.defaultPrevented || !plainLeftClick(event)) return; // a new tab only shows the channel
+  import('../voice/session.js')
+    .then(({ joinVoice }) => joinVoice({ id: channel.id, name: channel.name, serverId, dm: false }))
+    .catch((error) => console.warn('voice: could not join from the sidebar', error));
+}
 
 export default function ChannelList({ title, type, serverId, channels, activeId, loading, canCreate, placeholder }) {
   const openCreateChannel = useShell((state) => state.openCreateChannel);
@@ -53,7 +64,11 @@ export default function ChannelList({ title, type, serverId, channels, activeId,
                   <span className="truncate">{channel.name}</span>
                 </span>
               ) : (
-                <Link to={channelPath(serverId, channel.id)} onClick={closeDrawer}
+                <Link to={channelPath(serverId, channel.id)}
+                  onClick={(event) => {
+                    closeDrawer();
+                    if (channel.type === 'VOICE') joinOnClick(event, channel, serverId);
+                  }}
                   className={`channel-link${active ? ' is-active' : ''}${bold ? ' is-unread' : ''}`}
                   aria-current={active ? 'page' : undefined}>
                   <ChannelIcon type={channel.type} size={18} />
@@ -61,9 +76,9 @@ export default function ChannelList({ title, type, serverId, channels, activeId,
                   {bold && <UnreadBadge unread={entry.unread} mentions={entry.mentions} />}
                 </Link>
               )}
-              {(manage || developer) && (
+              {!placeholder && ( // the context menu for everyone; its button for managers and developers
                 <ChannelMenuButton queryClient={queryClient} channel={channel} index={index} count={channels.length}
-                  manage={manage} developer={developer} />
+                  manage={manage} developer={developer} button={manage || developer} />
               )}
               {type === 'VOICE' && <div data-voice-roster={channel.id} />}
             </li>

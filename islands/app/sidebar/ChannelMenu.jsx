@@ -1,32 +1,57 @@
-// A channel row's menu for the owner and moderators (who manage channels, as they create them):
-// rename, move up or down within its list, delete (asked first); and in developer mode, for
-// anyone, 'Копировать ID'. Opened by ChannelMenuButton.jsx;
-// arrow keys move between the items; Escape, Tab, a click outside or a scroll closes it. Each
-// change updates this sidebar from its answer; the other members hear it from the socket.
-import { lazy, Suspense, useLayoutEffect, useRef, useState } from 'react';
+// A channel's context menu (opened by ChannelMenuButton.jsx): for everyone, mark it read when
+// something in it is unread, and copy its link; for the owner and moderators (who manage channels,
+// as they create them) rename, move up or down within its list, delete (asked first); in developer
+// mode 'Копировать ID'. Each change updates this sidebar from its answer; the other members hear
+// it from the socket.
+import ArrowDown from 'lucide-react/icons/arrow-down';
+import ArrowUp from 'lucide-react/icons/arrow-up';
+import CheckCheck from 'lucide-react/icons/check-check';
+import IdCard from 'lucide-react/icons/id-card';
+import Link2 from 'lucide-react/icons/link-2';
+import Pencil from 'lucide-react/icons/pencil';
+import Trash2 from 'lucide-react/icons/trash';
+import { lazy, Suspense, useState } from 'react';
+import { apiGet } from '../data/queries.js';
+import { markRead, useUnread } from '../data/unread.js';
 import { request } from '../../lib/api.js';
-import { copyId } from '../../lib/clipboard.js';
+import { copyId, copyText } from '../../lib/clipboard.js';
 import { toast } from '../../lib/toast.js';
+import { channelPath } from '../router.js';
 import { askConfirm } from '../ui/confirm.js';
+import ContextMenu from '../ui/ContextMenu.jsx';
 import { dropChannel, leaveDeletedChannel, reorderChannels } from './channelCache.js';
 import { t } from '../../lib/i18n.js';
-import { useMenuDismiss } from '../ui/useMenuDismiss.js';
+import '../regions/firstLoad.js'; // one chunk for the first load: see there
 
 const RenameChannelModal = lazy(() => import('./RenameChannelModal.jsx'));
 
 const complain = (failure) => toast.error(failure?.message || t('Не удалось изменить канал'));
 
-export default function ChannelMenu({ queryClient, channel, index, count, label, place, button, onClose, manage = true,
+/** Read up to the channel's newest message, as opening it and scrolling down would. */
+async function readAll(channel) {
+  try {
+    const data = await apiGet(`/api/messages/${channel.id}/messages?limit=1`);
+    const newest = (data?.messages ?? []).reduce((top, message) => Math.max(top, message.id ?? 0), 0);
+    markRead(channel.id, newest);
+  } catch (failure) {
+    toast.error(failure?.message || t('Не удалось отметить канал прочитанным'));
+  }
+}
+
+async function copyLink(channel) {
+  try {
+    await copyText(`${window.location.origin}${channelPath(channel.serverId, channel.id)}`);
+    toast.success(t('Ссылка скопирована'));
+  } catch {
+    toast.error(t('Не удалось скопировать ссылку'));
+  }
+}
+
+export default function ChannelMenu({ at, origin, onClose, queryClient, channel, index, count, label, manage = true,
   developer = false }) {
   const [renaming, setRenaming] = useState(false);
-  const menu = useRef(null);
+  const unread = useUnread((state) => state.channels[channel.id]);
   const url = `/api/servers/${channel.serverId}/channels/${channel.id}`;
-
-  useLayoutEffect(() => {
-    if (place) menu.current?.querySelector('[role=menuitem]:not(:disabled)')?.focus();
-  }, [place]);
-
-  useMenuDismiss(place, menu, button, onClose);
 
   const move = (position) => request(`${url}/move`, { method: 'POST', body: { position } })
     .then((data) => reorderChannels(queryClient, channel.serverId, data.channels.map((item) => item.id)))
@@ -50,44 +75,24 @@ export default function ChannelMenu({ queryClient, channel, index, count, label,
   };
 
   const items = [
+    (unread?.unread > 0 || unread?.mentions > 0) && {
+      id: 'mark-read', label: t('Отметить как прочитанное'), icon: CheckCheck, onSelect: () => readAll(channel) },
+    { id: 'copy-link', label: t('Копировать ссылку'), icon: Link2, onSelect: () => copyLink(channel) },
+    'separator',
     ...(manage ? [
-      { label: t('Переименовать'), onSelect: () => setRenaming(true) },
-      { label: t('Переместить выше'), onSelect: () => move(index - 1), disabled: index === 0 },
-      { label: t('Переместить ниже'), onSelect: () => move(index + 1), disabled: index >= count - 1 },
-      { label: t('Удалить канал'), onSelect: remove, danger: true },
+      { id: 'rename', label: t('Переименовать'), icon: Pencil, onSelect: () => setRenaming(true) },
+      { id: 'move-up', label: t('Переместить выше'), icon: ArrowUp, onSelect: () => move(index - 1), disabled: index === 0 },
+      { id: 'move-down', label: t('Переместить ниже'), icon: ArrowDown, onSelect: () => move(index + 1),
+        disabled: index >= count - 1 },
+      'separator',
+      { id: 'delete', label: t('Удалить канал'), icon: Trash2, onSelect: remove, danger: true },
     ] : []),
-    ...(developer ? [{ label: t('Копировать ID'), onSelect: () => copyId(channel.id) }] : []),
+    developer && { id: 'copy-id', label: t('Копировать ID'), icon: IdCard, onSelect: () => copyId(channel.id) },
   ];
-
-  const onKeyDown = (event) => {
-    const entries = [...menu.current.querySelectorAll('[role=menuitem]:not(:disabled)')];
-    const at = entries.indexOf(document.activeElement);
-    if (event.key === 'Escape') {
-      event.preventDefault();
-      event.stopPropagation(); // not the drawer underneath
-      onClose();
-    } else if (event.key === 'Tab') {
-      onClose(false);
-    } else if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
-      event.preventDefault();
-      entries[(at + (event.key === 'ArrowDown' ? 1 : -1) + entries.length) % entries.length]?.focus();
-    }
-  };
 
   return (
     <>
-      {place && (
-        <div ref={menu} className="row-menu channel-entry__items" role="menu" aria-label={label} style={place}
-          onKeyDown={onKeyDown}>
-          {items.map(({ label: text, danger, disabled, onSelect }) => (
-            <button key={text} type="button" role="menuitem" disabled={disabled}
-              className={`row-menu__item${danger ? ' row-menu__item--danger' : ''}`}
-              onClick={() => { onClose(); onSelect(); }}>
-              {text}
-            </button>
-          ))}
-        </div>
-      )}
+      {at && <ContextMenu at={at} origin={origin} onClose={onClose} items={items} label={label} />}
       {renaming && (
         <Suspense fallback={null}>
           <RenameChannelModal queryClient={queryClient} channel={channel} onClose={() => setRenaming(false)} />

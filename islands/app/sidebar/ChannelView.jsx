@@ -1,16 +1,19 @@
-// The channel view of the sidebar: back to the list, the server header, text and voice channels,
-// the owner's and moderators' buttons, and 'Копировать ID' of the server in developer mode.
+// The channel view of the sidebar: back to the list, the server header with the server's menu
+// (../servers/ServerMenu.jsx: invite, settings, moderation, leave), text and voice channels, the
+// members' and moderators' buttons, and 'Копировать ID' of the server in developer mode.
 import ArrowLeft from 'lucide-react/icons/arrow-left';
+import ChevronDown from 'lucide-react/icons/chevron-down';
 import IdCard from 'lucide-react/icons/id-card';
 import ServerOff from 'lucide-react/icons/server-off';
 import Settings from 'lucide-react/icons/settings';
 import ShieldCheck from 'lucide-react/icons/shield-check';
-import { Suspense } from 'react';
+import { lazy, Suspense, useRef } from 'react';
 import { canManageChannels, isMember, useChannels, useServer } from '../data/queries.js';
 import { Link, serverPath } from '../router.js';
 import ServerIcon from '../ui/ServerIcon.jsx';
 import Skeleton from '../ui/Skeleton.jsx';
 import { useDeveloperMode } from '../ui/useDeveloperMode.js';
+import { pointUnder, useContextMenu } from '../ui/useContextMenu.js';
 import { copyId } from '../../lib/clipboard.js';
 import preloadable from '../../lib/preloadable.jsx';
 import ChannelList from './ChannelList.jsx';
@@ -18,6 +21,8 @@ import { t } from '../../lib/i18n.js';
 
 /** The join button of a server the user is not in: its code loads when one is shown (see Sidebar.jsx). */
 export const SidebarJoin = preloadable(() => import('./SidebarJoin.jsx'));
+// The server's menu (invite, settings, moderation, leave): its code loads when first opened.
+const ServerMenu = lazy(() => import('../servers/ServerMenu.jsx'));
 
 // Spec: a server without channels shows these three, not clickable.
 const PLACEHOLDERS = [
@@ -26,9 +31,24 @@ const PLACEHOLDERS = [
   { id: 'p3', name: t('голосовой'), type: 'VOICE' },
 ];
 
-function Header({ serverId, server, isPending, notFound }) {
+function MenuButton({ menu, server }) {
+  const button = useRef(null);
+  const label = t('Меню сервера {name}', { name: server.name });
   return (
-    <div className="channel-view__header">
+    <button ref={button} type="button" className="icon-button icon-button--sm channel-view__menu" aria-label={label}
+      title={label} aria-haspopup="menu" aria-expanded={Boolean(menu.at)}
+      onClick={() => (menu.at ? menu.close() : menu.open(pointUnder(button.current), button.current))}>
+      <ChevronDown size={18} aria-hidden="true" />
+    </button>
+  );
+}
+
+/** A member's header opens the server's menu: by its button, a right click or long press, or the Menu key. */
+function Header({ serverId, server, isPending, notFound, owner, developer }) {
+  const member = isMember(server);
+  const menu = useContextMenu({ disabled: !member });
+  return (
+    <div className="channel-view__header" {...menu.bind}>
       <Link to="/app" className="back-button">
         <ArrowLeft size={16} aria-hidden="true" />
         {t('Все серверы')}
@@ -56,7 +76,13 @@ function Header({ serverId, server, isPending, notFound }) {
             </>
           )}
         </div>
+        {member && <MenuButton menu={menu} server={server} />}
       </div>
+      {menu.wanted && member && (
+        <Suspense fallback={null}>
+          <ServerMenu {...menu.props} server={server} owner={owner} developer={developer} />
+        </Suspense>
+      )}
     </div>
   );
 }
@@ -76,7 +102,8 @@ export default function ChannelView({ user, serverId, channelId }) {
 
   return (
     <div className="sidebar__pane sidebar__pane--channels">
-      <Header serverId={serverId} server={server} isPending={serverQuery.isPending} notFound={notFound} />
+      <Header serverId={serverId} server={server} isPending={serverQuery.isPending} notFound={notFound} owner={owner}
+        developer={developer} />
       <div className="channel-view__lists">
         {server && !member && <Suspense fallback={null}><SidebarJoin server={server} /></Suspense>}
         {(member || serverQuery.isPending) && (
@@ -90,10 +117,11 @@ export default function ChannelView({ user, serverId, channelId }) {
           </>
         )}
       </div>
-      {/* Moderators moderate (kick, ban, time out, reports, the log); only the owner changes the settings. */}
-      {(manage || developer) && (
+      {/* Every member sees the settings (read-only but for the owner, who alone changes them);
+          moderators moderate (kick, ban, time out, reports, the log). */}
+      {(member || developer) && (
         <div className="channel-view__footer">
-          {owner && (
+          {member && (
             <Link to={`${serverPath(serverId)}/settings`} className="sidebar-button">
               <Settings size={16} aria-hidden="true" />
               {t('Настройки сервера')}

@@ -7,13 +7,8 @@ import { keys } from '../data/queries.js';
 import { channelPath, navigate } from '../router.js';
 import ChannelIcon from '../ui/ChannelIcon.jsx';
 import Modal from '../ui/Modal.jsx';
+import { CHANNEL_NAME_RULE, channelNameProblem as nameProblem } from './channelName.js';
 import { t } from '../../lib/i18n.js';
-
-function nameProblem(name) {
-  if (!name) return t('Введите название канала');
-  if (name.length > 100) return t('Название слишком длинное');
-  return null;
-}
 
 export default function CreateChannelModal({ serverId, type, onClose }) {
   const queryClient = useQueryClient();
@@ -61,10 +56,12 @@ export default function CreateChannelModal({ serverId, type, onClose }) {
             <ChannelIcon type={type} size={18} className="input-with-icon__icon" />
             <input id="channel-name" className="field__input" value={name} maxLength={120} ref={input}
               placeholder={voice ? t('голосовой') : t('новый-канал')} autoComplete="off"
-              aria-invalid={error ? 'true' : undefined} aria-describedby={error ? 'channel-name-error' : undefined}
+              aria-invalid={error ? 'true' : undefined} aria-describedby={error ? 'channel-name-error' : 'channel-name-rule'}
               onChange={(event) => { setName(event.target.value); setError(null); }} />
           </div>
-          {error && <p className="field__error" id="channel-name-error" role="alert">{error}</p>}
+          {error
+            ? <p className="field__error" id="channel-name-error" role="alert">{error}</p>
+            : <p className="field__hint" id="channel-name-rule">{CHANNEL_NAME_RULE}</p>}
         </div>
       </form>
     </Modal>

@@ -6,13 +6,8 @@ import { toast } from '../../lib/toast.js';
 import ChannelIcon from '../ui/ChannelIcon.jsx';
 import Modal from '../ui/Modal.jsx';
 import { putChannel } from './channelCache.js';
+import { CHANNEL_NAME_RULE, channelNameProblem as nameProblem } from './channelName.js';
 import { t } from '../../lib/i18n.js';
-
-function nameProblem(name) {
-  if (!name) return t('Введите название канала');
-  if (name.length > 100) return t('Название слишком длинное');
-  return null;
-}
 
 export default function RenameChannelModal({ queryClient, channel, onClose }) {
   const [name, setName] = useState(channel.name);
@@ -58,10 +53,12 @@ export default function RenameChannelModal({ queryClient, channel, onClose }) {
             <ChannelIcon type={channel.type} size={18} className="input-with-icon__icon" />
             <input id="rename-channel-name" className="field__input" value={name} maxLength={120} ref={input}
               autoComplete="off" aria-invalid={errors.name ? 'true' : undefined}
-              aria-describedby={errors.name ? 'rename-channel-name-error' : undefined}
+              aria-describedby={errors.name ? 'rename-channel-name-error' : 'rename-channel-name-rule'}
               onChange={(event) => { setName(event.target.value); setErrors({}); }} />
           </div>
-          {errors.name && <p className="field__error" id="rename-channel-name-error" role="alert">{errors.name}</p>}
+          {errors.name
+            ? <p className="field__error" id="rename-channel-name-error" role="alert">{errors.name}</p>
+            : <p className="field__hint" id="rename-channel-name-rule">{CHANNEL_NAME_RULE}</p>}
         </div>
         <div className={`field${errors.description ? ' field--invalid' : ''}`}>
           <label className="field__label" htmlFor="rename-channel-description">{t('Описание')}</label>

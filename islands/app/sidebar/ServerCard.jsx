@@ -1,7 +1,9 @@
 // One card of 'Ваши серверы': icon, name, description or 'Без описания'; a dot on the icon when
-// one of its channels has something unread, the red mention count when someone mentioned you.
+// one of its channels has something unread, the red mention count when someone mentioned you. The
+// pointer or the focus resting on it fetches the server ahead (rail/prefetch.js).
 import Crown from 'lucide-react/icons/crown';
 import { countLabel, serverSum, useUnread } from '../data/unread.js';
+import { usePrefetchOnRest } from '../rail/prefetch.js';
 import { Link } from '../router.js';
 import ServerIcon from '../ui/ServerIcon.jsx';
 import { unreadWords } from './UnreadBadge.jsx';
@@ -10,8 +12,9 @@ import { t } from '../../lib/i18n.js';
 export default function ServerCard({ server, to }) {
   const unread = useUnread((state) => serverSum(state.channels, server.id).unread);
   const mentions = useUnread((state) => serverSum(state.channels, server.id).mentions);
+  const prefetch = usePrefetchOnRest(server.id);
   return (
-    <Link to={to} className={`server-card${unread ? ' is-unread' : ''}`}>
+    <Link to={to} className={`server-card${unread ? ' is-unread' : ''}`} {...prefetch}>
       <span className="server-card__icon-wrap">
         <ServerIcon server={server} size={44} className="server-card__icon" />
         {mentions > 0 && <span className="server-card__mentions" aria-hidden="true">{countLabel(mentions)}</span>}

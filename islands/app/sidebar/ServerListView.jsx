@@ -1,4 +1,5 @@
-// The server list view: recommendations, 'Личные сообщения', 'Ваши серверы (count)', create and join.
+// The server list view: 'Личные сообщения' first (a DM is never further than the rail's home button
+// and one click), recommendations, 'Ваши серверы (count)' in the person's own order, create and join.
 import LogIn from 'lucide-react/icons/log-in';
 import Plus from 'lucide-react/icons/plus';
 import { useServers } from '../data/queries.js';
@@ -28,8 +29,8 @@ export default function ServerListView() {
   const openJoin = useShell((state) => state.openJoin);
   return (
     <div className="sidebar__pane sidebar__pane--list">
-      <RecommendedStrip />
       <DmList />
+      <RecommendedStrip />
       <section className="sidebar__section" aria-labelledby="my-servers-title">
         <div className="sidebar__heading">
           <h2 id="my-servers-title">{t('Ваши серверы ({n})', { n: servers?.length ?? 0 })}</h2>

@@ -10,6 +10,8 @@ import { GAME_MENU } from './gameMenu.js';
 import useFriendsOnline from './useFriendsOnline.js';
 import { t } from '../../lib/i18n.js';
 import '../regions/firstLoad.js'; // one chunk for the first load: see there
+import { useMyProfile } from '../live/myProfile.js';
+import { personName } from '../ui/person.js';
 
 function MenuEntry({ entry, online, onClose }) {
   const Icon = entry.icon;
@@ -17,13 +19,13 @@ function MenuEntry({ entry, online, onClose }) {
   return (
     <li>
       <Link to={entry.to} className="game-centre__item" data-entry={entry.id} onClick={onClose}
-        aria-keyshortcuts={entry.ariaKeys}>
+        aria-keyshortcuts={entry.ariaKeys || undefined}>
         <Icon size={16} aria-hidden="true" />
         <span className="game-centre__label">{entry.label}</span>
         {badge != null && (
           <span className="game-centre__count" title={t('Друзей онлайн')}>{badge}</span>
         )}
-        <kbd className="game-centre__keys">{entry.keys}</kbd>
+        {entry.keys && <kbd className="game-centre__keys">{entry.keys}</kbd>}
       </Link>
     </li>
   );
@@ -33,7 +35,8 @@ export default function GameCentrePanel({ id, user, onClose }) {
   const ping = useRoundTrip();
   const online = useFriendsOnline();
   useEffect(() => { measureRoundTrip(); }, []); // a fresh figure each time the dropdown opens
-  const name = user.firstName || user.username;
+  const { displayName } = useMyProfile();
+  const name = personName({ ...user, displayName }); // the one name it shows everywhere (ui/person.js)
   return (
     <div id={id} className="game-centre__panel" role="dialog" aria-label={t('Игровой центр')}>
       <p className="game-centre__greeting">{t('Привет, {name}!', { name })}</p>

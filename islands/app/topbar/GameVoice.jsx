@@ -1,6 +1,6 @@
 // The game centre's voice section: where we sit ('Не подключен' when nowhere), and the microphone
 // and sound switches — the voice client's own (voice/session.js), so they act as the voice bar's
-// do. Out of voice they are disabled, with a line saying why.
+// do. Out of voice they choose how the next call or channel starts (a call never resets them).
 import HeadphoneOff from 'lucide-react/icons/headphone-off';
 import Headphones from 'lucide-react/icons/headphones';
 import Mic from 'lucide-react/icons/mic';
@@ -9,12 +9,12 @@ import { toggleDeafen, toggleMute } from '../voice/session.js';
 import { useVoice } from '../voice/store.js';
 import { t } from '../../lib/i18n.js';
 
-function Switch({ off, onLabel, offLabel, OnIcon, OffIcon, onClick, disabled, name }) {
+function Switch({ off, onLabel, offLabel, OnIcon, OffIcon, onClick, hinted, name }) {
   const label = off ? onLabel : offLabel;
   return (
     <button type="button" className={`icon-button game-centre__switch${off ? ' is-off' : ''}`} onClick={onClick}
-      disabled={disabled} aria-pressed={off} aria-label={label} title={label} data-voice={name}
-      aria-describedby={disabled ? 'game-centre-voice-hint' : undefined}>
+      aria-pressed={off} aria-label={label} title={label} data-voice={name}
+      aria-describedby={hinted ? 'game-centre-voice-hint' : undefined}>
       {off ? <OffIcon size={18} aria-hidden="true" /> : <OnIcon size={18} aria-hidden="true" />}
     </button>
   );
@@ -37,13 +37,13 @@ export default function GameVoice() {
       </div>
       <div className="game-centre__switches" role="group" aria-label={t('Голосовая связь')}>
         <Switch name="mute" off={muted} onLabel={t('Включить микрофон')} offLabel={t('Выключить микрофон')}
-          OnIcon={Mic} OffIcon={MicOff} onClick={toggleMute} disabled={!inVoice} />
+          OnIcon={Mic} OffIcon={MicOff} onClick={toggleMute} hinted={!inVoice} />
         <Switch name="deafen" off={deafened} onLabel={t('Включить звук')} offLabel={t('Выключить звук')}
-          OnIcon={Headphones} OffIcon={HeadphoneOff} onClick={toggleDeafen} disabled={!inVoice} />
+          OnIcon={Headphones} OffIcon={HeadphoneOff} onClick={toggleDeafen} hinted={!inVoice} />
       </div>
       {!inVoice && (
         <p id="game-centre-voice-hint" className="game-centre__hint">
-          {t('Переключатели работают, когда вы в голосовом канале')}
+          {t('Так вы подключитесь к следующему звонку или каналу')}
         </p>
       )}
     </section>

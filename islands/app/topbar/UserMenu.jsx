@@ -7,6 +7,7 @@ import Users from 'lucide-react/icons/users';
 import { signOut } from '../../lib/api.js';
 import { disconnect } from '../../lib/socket.js';
 import Avatar from '../chat/Avatar.jsx';
+import { personName } from '../ui/person.js';
 import { useMyProfile } from '../live/myProfile.js';
 import { useMyStatus } from '../live/myStatus.js';
 import { Link } from '../router.js';
@@ -20,7 +21,7 @@ export default function UserMenu({ user, csrfToken }) {
   const customStatus = useCustomStatus();
   const { displayName, avatarUrl } = useMyProfile();
   const root = useRef(null);
-  const fullName = displayName || [user.firstName, user.lastName].filter(Boolean).join(' ') || user.username;
+  const fullName = personName({ ...user, displayName }); // the one rule (ui/person.js), with my settings' name
 
   useEffect(() => {
     if (!open) return undefined;
@@ -45,7 +46,7 @@ export default function UserMenu({ user, csrfToken }) {
           visible name out would not answer to it in voice control (WCAG 2.5.3). */}
       <summary className="user-menu__button">
         <span className="avatar avatar--with-status" aria-hidden="true">
-          <Avatar author={{ id: user.id, username: fullName, profileImageUrl: avatarUrl }} size={32} />
+          <Avatar author={{ id: user.id, username: user.username, displayName: fullName, profileImageUrl: avatarUrl }} size={32} />
           <span className={`status-picker__dot status-picker__dot--${status}`} />
         </span>
         <span className="user-menu__name">{fullName}</span>

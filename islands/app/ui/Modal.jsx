@@ -12,8 +12,15 @@ export default function Modal({ title, subtitle, size = 'md', onClose, footer, c
 
   useEffect(() => {
     const element = dialog.current;
+    const back = document.activeElement; // where the focus goes back when it closes (the spec: Escape closes what is on top)
     if (!element.open) element.showModal();
-    return () => element.open && element.close();
+    return () => {
+      if (element.open) element.close();
+      // Gone with the dialog, the focus fell to <body>: back where it was, unless something took it
+      // meanwhile (a page the dialog opened, with a field of its own).
+      const lost = !document.activeElement || document.activeElement === document.body || element.contains(document.activeElement);
+      if (lost && back instanceof HTMLElement && back.isConnected) back.focus({ preventScroll: true });
+    };
   }, []);
 
   return (

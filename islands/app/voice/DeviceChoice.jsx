@@ -1,8 +1,9 @@
-// Which microphone we send and which speakers we hear on (setSinkId where the browser has it).
+// Which microphone we send, how loud (its gain, 0–200 %), and which speakers we hear on (setSinkId
+// where the browser has it).
 import { useEffect } from 'react';
 import { canChooseOutput, listDevices } from './media.js';
-import { chooseInput, chooseOutput } from './session.js';
-import { useVoice } from './store.js';
+import { chooseInput, chooseOutput, setMicGain } from './session.js';
+import { MIC_GAIN_MAX, useVoice } from './store.js';
 import { t } from '../../lib/i18n.js';
 
 export default function DeviceChoice() {
@@ -10,6 +11,7 @@ export default function DeviceChoice() {
   const outputs = useVoice((voice) => voice.outputs);
   const inputId = useVoice((voice) => voice.inputId);
   const outputId = useVoice((voice) => voice.outputId);
+  const micGain = useVoice((voice) => voice.micGain);
   useEffect(() => {
     listDevices();
     navigator.mediaDevices?.addEventListener?.('devicechange', listDevices);
@@ -25,6 +27,15 @@ export default function DeviceChoice() {
             <option key={device.id} value={device.id}>{device.label}</option>
           ))}
         </select>
+      </label>
+      <label className="voice-devices__field voice-devices__gain">
+        <span>{t('Усиление микрофона')}</span>
+        <span className="voice-devices__range">
+          <input type="range" className="range" min="0" max={MIC_GAIN_MAX} step="0.05" value={micGain}
+            onChange={(event) => setMicGain(event.target.value)} data-voice="gain"
+            aria-valuetext={`${Math.round(micGain * 100)}%`} />
+          <output className="range__value">{Math.round(micGain * 100)}%</output>
+        </span>
       </label>
       {canChooseOutput() && (
         <label className="voice-devices__field">

@@ -5,20 +5,23 @@ import PhoneOff from 'lucide-react/icons/phone-off';
 import { useEffect, useRef } from 'react';
 import { playSound } from '../../lib/sounds.js';
 import { navigate } from '../router.js';
+import { voiceSettings } from './config.js';
 import { acceptCall, declineCall } from './session.js';
 import { useVoice } from './store.js';
 import { t } from '../../lib/i18n.js';
 
 const RING_EVERY_MS = 1500;
-const RING_FOR_MS = 45_000; // then it stops ringing; the prompt stays
 
+// It rings as long as the server lets the call ring (VOICE_RING_SECONDS); the prompt goes when the
+// caller's seat does (rtc_user_left), which is when the server ends an unanswered call.
 function useRing(ringing) {
   useEffect(() => {
     if (!ringing) return undefined;
     const started = Date.now();
+    const ringFor = voiceSettings().ringSeconds * 1000;
     playSound('call_start');
     const timer = setInterval(() => {
-      if (Date.now() - started < RING_FOR_MS) playSound('call_start');
+      if (Date.now() - started < ringFor) playSound('call_start');
     }, RING_EVERY_MS);
     return () => clearInterval(timer);
   }, [ringing]);
@@ -35,7 +38,7 @@ export default function IncomingCall() {
       <span className="incoming-call__icon" aria-hidden="true"><PhoneIncoming size={20} /></span>
       <div className="incoming-call__text">
         <p id="incoming-call-title" className="incoming-call__title">{t('Входящий звонок')}</p>
-        <p id="incoming-call-text" className="incoming-call__who truncate">{incoming.fromUsername}</p>
+        <p id="incoming-call-text" className="incoming-call__who truncate">{incoming.fromName}</p>
       </div>
       <button type="button" ref={accept} className="voice-control voice-control--accept" onClick={() => {
           navigate(`/app/friends?dm=${incoming.fromUserId}`); // where the call shows

@@ -4,12 +4,13 @@ import MediaTile from './MediaTile.jsx';
 import ParticipantCard from './ParticipantCard.jsx';
 import { myId, useVoice } from './store.js';
 import VoiceControls from './VoiceControls.jsx';
+import { personName, seatPerson } from '../ui/person.js';
 import { lang, t } from '../../lib/i18n.js';
 
 /** Ourselves first, then everyone else by name. */
 function ordered(participants, me) {
   return Object.values(participants).sort((a, b) => (a.userId === me ? -1 : b.userId === me ? 1
-    : String(a.username).localeCompare(String(b.username), lang)));
+    : personName(seatPerson(a)).localeCompare(personName(seatPerson(b)), lang)));
 }
 
 function Tiles({ people, me }) {
@@ -28,7 +29,7 @@ function Tiles({ people, me }) {
   return (
     <div className="voice-tiles">
       {tiles.map((tile) => (
-        <MediaTile key={tile.key} kind={tile.kind} stream={tile.stream} name={tile.person.username} self={tile.self} />
+        <MediaTile key={tile.key} kind={tile.kind} stream={tile.stream} name={personName(seatPerson(tile.person))} self={tile.self} />
       ))}
     </div>
   );

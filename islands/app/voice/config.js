@@ -1,5 +1,5 @@
 // The voice settings the server put in the page seed (lobby/frame.py → `voice`): ICE servers, the
-// seat limit, and the test-only switch that keeps media on loopback.
+// seat limit, how long a call rings, and the test-only switch that keeps media on loopback.
 import { readSeed } from '../data/seed.js';
 
 const STUN = ['stun:stun.l.google.com:19302', 'stun:stun1.l.google.com:19302', 'stun:stun2.l.google.com:19302'];
@@ -13,6 +13,7 @@ export function voiceSettings() {
     iceServers: Array.isArray(seeded.iceServers) ? seeded.iceServers : STUN.map((urls) => ({ urls })),
     limit: Number(seeded.limit) || 8,
     loopbackOnly: seeded.loopbackOnly === true,
+    ringSeconds: Number(seeded.ringSeconds) || 30, // a DM call rings this long, then ends unanswered
   };
   if (settings.loopbackOnly) settings.iceServers = [];
   return settings;

@@ -1,5 +1,5 @@
-// Local media: the microphone (the spec's constraints), the camera, the screen, the device lists,
-// and the speaking detector (an AnalyserNode over the microphone).
+// Local media: the microphone (the spec's constraints) and its gain, the camera, the screen, the
+// device lists, and the speaking detector (an AnalyserNode over the microphone).
 import { AUDIO_CONSTRAINTS, SPEAKING_HOLD_MS, SPEAKING_LEVEL } from './config.js';
 import { setVoice } from './store.js';
 import { t } from '../../lib/i18n.js';
@@ -7,6 +7,41 @@ import { t } from '../../lib/i18n.js';
 export function openMicrophone(deviceId) {
   const audio = deviceId ? { ...AUDIO_CONSTRAINTS, deviceId: { exact: deviceId } } : AUDIO_CONSTRAINTS;
   return navigator.mediaDevices.getUserMedia({ audio, video: false });
+}
+
+const audioContext = () => {
+  const Context = window.AudioContext || window.webkitAudioContext;
+  return Context ? new Context() : null;
+};
+
+/**
+ * The microphone through a GainNode (spec: gain 0–2): what we send is the gained track, so the
+ * others hear the level the person chose. Muting still switches the microphone's own track off,
+ * which silences everything after it. → {track, node, setGain(value), stop()}; without Web Audio
+ * the microphone's own track, unchanged.
+ */
+export function gainedMicrophone(stream, gain) {
+  const context = audioContext();
+  const raw = stream.getAudioTracks()[0] ?? null;
+  if (!context || !raw) return { track: raw, node: null, setGain() {}, stop() {} };
+  const source = context.createMediaStreamSource(stream);
+  const node = context.createGain();
+  node.gain.value = gain;
+  const destination = context.createMediaStreamDestination();
+  source.connect(node).connect(destination);
+  context.resume().catch(() => {}); // a join comes from a click, so the page may start audio
+  return {
+    track: destination.stream.getAudioTracks()[0],
+    node,
+    setGain(value) {
+      node.gain.value = value;
+      context.resume().catch(() => {});
+    },
+    stop() {
+      source.disconnect();
+      context.close().catch(() => {});
+    },
+  };
 }
 
 export const openCamera = () => navigator.mediaDevices.getUserMedia({
@@ -41,9 +76,8 @@ export const canChooseOutput = () => typeof HTMLMediaElement !== 'undefined' && 
  * spec's threshold, `onChange(false)` after it stayed below for the hold time. → stop function.
  */
 export function watchSpeaking(stream, onChange) {
-  const Context = window.AudioContext || window.webkitAudioContext;
-  if (!Context) return () => {};
-  const context = new Context();
+  const context = audioContext();
+  if (!context) return () => {};
   const analyser = context.createAnalyser();
   analyser.fftSize = 512;
   const source = context.createMediaStreamSource(stream);

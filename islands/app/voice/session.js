@@ -1,16 +1,19 @@
 // Taking and leaving a seat, and our own switches: the voice client's verbs. Socket frames that
 // concern our seat are handled here too (see the contract's `rtc_voice_state` rules). Sounds:
 // 'join'/'leave' as people come and go in a voice channel; 'call_end' when a call in a DM ends —
-// either side hangs up, the seat is lost, or the caller gives up before we answered.
+// either side hangs up, the seat is lost, the call is declined or unanswered, or the caller gives
+// up before we answered. A call's toasts name the person, never the DM's channel.
 import { on, send } from '../../lib/socket.js';
 import { playSound } from '../../lib/sounds.js';
-import { toast } from '../../lib/toast.js';
+import { toast, TOAST_MS } from '../../lib/toast.js';
+import { voiceSettings } from './config.js';
 import { closeAll, closePeer, offerTo, receiveAnswer, receiveCandidate, receiveOffer, setLocalTrack } from './mesh.js';
-import { listDevices, openCamera, openMicrophone, openScreen, stopStream, watchSpeaking } from './media.js';
-import { IDLE, myId, patchParticipant, setVoice, voiceState } from './store.js';
+import { gainedMicrophone, listDevices, openCamera, openMicrophone, openScreen, stopStream, watchSpeaking } from './media.js';
+import { IDLE, MIC_GAIN_MAX, myId, patchParticipant, setVoice, voiceState } from './store.js';
 import { MEDIA_REASONS, TEXTS, TOASTS } from './texts.js';
 
 let microphone = null; // our MediaStream
+let gained = null; // the microphone through its GainNode: what we send (media.gainedMicrophone)
 let stopSpeaking = () => {};
 let joinMessage = null; // the messageId of our rtc_join_channel, to match its refusal
 let unmuteMessage = null; // our unmute asked while the server mutes us: its refusal is shown
@@ -19,6 +22,9 @@ const uuid = () => (crypto.randomUUID ? crypto.randomUUID() : `${Date.now()}-${M
 const inVoice = () => voiceState().status !== 'idle';
 const endSound = (channel) => (channel?.dm ? 'call_end' : 'leave');
 const mine = (channelId) => inVoice() && voiceState().channel?.id === channelId;
+// Someone coming or going: the spec's join/leave toasts last 3 s.
+const joinLeave = (message) => toast.message(message, { duration: TOAST_MS.joinLeave });
+const endedText = (channel) => (channel?.dm ? TOASTS.callEnded : TOASTS.disconnected);
 
 function fail(channelId, message) {
   stopMedia();
@@ -52,7 +58,9 @@ export async function joinVoice(channel) {
 function applyMicrophone() {
   const track = microphone.getAudioTracks()[0] ?? null;
   if (track) track.enabled = !voiceState().muted;
-  setLocalTrack('audio', track);
+  gained?.stop();
+  gained = gainedMicrophone(microphone, voiceState().micGain);
+  setLocalTrack('audio', gained.track);
   stopSpeaking();
   stopSpeaking = watchSpeaking(microphone, (speaking) => {
     setVoice({ speaking });
@@ -64,6 +72,8 @@ function applyMicrophone() {
 function stopMedia() {
   stopSpeaking();
   stopSpeaking = () => {};
+  gained?.stop();
+  gained = null;
   closeAll();
   const { localCamera, localScreen } = voiceState();
   [microphone, localCamera, localScreen].forEach(stopStream);
@@ -79,8 +89,16 @@ export function leaveVoice({ quiet = false } = {}) {
   if (send('rtc_leave_channel', { channelId: channel.id }) == null && !quiet) toast.error(TEXTS.leaveFailed);
   if (!quiet) {
     playSound(endSound(channel));
-    toast.message(TOASTS.disconnected);
+    joinLeave(endedText(channel));
   }
+}
+
+/** The server ended our call (declined, unanswered, hung up on the other side): stop, say why. */
+function endCall(message) {
+  stopMedia();
+  setVoice({ ...IDLE });
+  playSound('call_end');
+  toast.message(message, { duration: TOAST_MS.joinLeave });
 }
 
 const broadcast = (payload) => {
@@ -189,6 +207,25 @@ export const chooseOutput = (deviceId) => setVoice({ outputId: deviceId });
 
 export const setVolume = (userId, volume) => setVoice({ volumes: { ...voiceState().volumes, [userId]: Math.min(1, Math.max(0, volume)) } });
 
+/** The microphone's gain, 0–2 (spec), on what we send now and on every later call. */
+export function setMicGain(value) {
+  const gain = Math.min(MIC_GAIN_MAX, Math.max(0, Number(value) || 0));
+  setVoice({ micGain: gain });
+  gained?.setGain(gain);
+}
+
+// Tests only (loopbackOnly is a test setting): the gain that is applied, and whether every peer is
+// sent the gained track (not the raw microphone).
+if (voiceSettings().loopbackOnly) {
+  window.__lobbyVoice.sentAudio = () => {
+    const senders = [...window.__lobbyVoice.peers.values()].map(({ pc }) => pc.getTransceivers()[0]?.sender.track);
+    return {
+      gain: gained?.node?.gain.value ?? null,
+      gainedTrackSent: Boolean(gained?.track) && senders.length > 0 && senders.every((track) => track === gained.track),
+    };
+  };
+}
+
 // ---------- frames about our seat ----------
 
 const byId = (list) => Object.fromEntries((list ?? []).map((state) => [state.userId, state]));
@@ -201,7 +238,7 @@ on('rtc_voice_state', (data) => {
     stopMedia();
     setVoice({ ...IDLE });
     if (data.channelId == null) playSound(endSound(channel)); // dropped; a move elsewhere plays its own join
-    toast.message(data.channelId != null && data.sessionId ? TOASTS.elsewhere : TOASTS.dropped);
+    joinLeave(data.channelId != null && data.sessionId ? TOASTS.elsewhere : TOASTS.dropped);
     return;
   }
   const participants = byId(data.participants);
@@ -210,7 +247,9 @@ on('rtc_voice_state', (data) => {
   applyServerMute(participants[me]);
   if (status === 'connecting') {
     playSound('join');
-    toast.success(TOASTS.connected(channel.name));
+    // A call we start shows 'Звоним…' until the other person answers; one we answer names them.
+    if (!channel.dm) toast.success(TOASTS.connected(channel.name), { duration: TOAST_MS.joinLeave });
+    else if (Object.keys(participants).length > 1) joinLeave(TOASTS.callWith(channel.name));
     // The newcomer offers to everyone already there.
     Object.keys(participants).map(Number).filter((id) => id !== me).forEach(offerTo);
   }
@@ -232,7 +271,7 @@ on('rtc_user_joined', (data) => {
   const { participants } = voiceState();
   setVoice({ participants: { ...participants, [data.userId]: { ...data.state, userId: data.userId, username: data.username } } });
   playSound('join');
-  toast.message(TOASTS.joined(data.username));
+  joinLeave(voiceState().channel?.dm ? TOASTS.answered(voiceState().channel.name) : TOASTS.joined(data.state?.displayName || data.username));
 });
 
 on('rtc_user_left', (data) => {
@@ -247,9 +286,9 @@ on('rtc_user_left', (data) => {
   const { [data.userId]: _, ...rest } = participants;
   setVoice({ participants: rest });
   closePeer(data.userId);
-  if (gone) {
-    playSound(endSound(voiceState().channel));
-    toast.message(TOASTS.left(gone.username));
+  if (gone && !voiceState().channel?.dm) { // a call's end is told by rtc_call_ended
+    playSound('leave');
+    joinLeave(TOASTS.left(gone.displayName || gone.username));
   }
 });
 
@@ -295,13 +334,21 @@ on('reconnected', () => {
 
 on('rtc_incoming_call', (data) => {
   if (mine(data.channelId)) return;
-  setVoice({ incoming: { channelId: data.channelId, fromUserId: data.fromUserId, fromUsername: data.fromUsername } });
+  setVoice({ incoming: { channelId: data.channelId, fromUserId: data.fromUserId,
+    fromName: data.fromDisplayName || data.fromUsername } });
 });
 
+// Our call was declined, or ended by the server: the seat goes next (its rtc_voice_state then
+// finds nothing to stop), so the call ends here with the reason.
 on('rtc_call_declined', (data) => {
+  if (mine(data.channelId)) endCall(TOASTS.declined(voiceState().channel.name));
+});
+
+on('rtc_call_ended', (data) => {
   if (!mine(data.channelId)) return;
-  const other = voiceState().participants[data.userId]?.username ?? voiceState().channel?.name ?? '';
-  toast.message(TOASTS.declined(other));
+  const { name } = voiceState().channel;
+  if (data.reason === 'unanswered') endCall(TOASTS.unanswered(name));
+  else endCall(data.userId != null && data.userId !== myId() ? TOASTS.hungUp(name) : TOASTS.callEnded);
 });
 
 /** The incoming-call prompt's answers. */
@@ -309,7 +356,7 @@ export function acceptCall() {
   const { incoming } = voiceState();
   if (!incoming) return;
   setVoice({ incoming: null });
-  joinVoice({ id: incoming.channelId, name: incoming.fromUsername, serverId: null, dm: true, userId: incoming.fromUserId });
+  joinVoice({ id: incoming.channelId, name: incoming.fromName, serverId: null, dm: true, userId: incoming.fromUserId });
 }
 
 export function declineCall() {

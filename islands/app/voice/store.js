@@ -2,6 +2,7 @@
 // state, our own microphone/sound/camera/screen, the media streams to show, devices, the per-user
 // volumes, and an incoming call. Media objects live here only to be shown; mesh.js owns them.
 import { create } from 'zustand';
+import { remembered } from '../../lib/remembered.js';
 
 export const IDLE = {
   status: 'idle', // 'idle' | 'connecting' | 'connected'
@@ -17,18 +18,23 @@ export const IDLE = {
   serverMuted: false, // a timeout on the seat's server: our microphone stays off until the server lets it
 };
 
-export const useVoice = create(() => ({
+// The person's own choices outlast a call and the page (a call never resets them): the microphone
+// and sound switches, chosen in or out of voice, and the microphone's gain.
+export const MIC_GAIN_MAX = 2; // spec: microphone gain 0–2
+
+export const useVoice = create(remembered('lobby.voice', ['muted', 'deafened', 'micGain'])(() => ({
   ...IDLE,
-  muted: false, // kept across joins, as users expect of a microphone switch
+  muted: false,
   deafened: false,
+  micGain: 1, // 0..MIC_GAIN_MAX: a GainNode between the microphone and what we send (media.js)
   error: null, // {channelId, message}: shown by that channel's not-connected view
   volumes: {}, // userId → 0..1
   inputs: [],
   outputs: [],
   inputId: '',
   outputId: '',
-  incoming: null, // {channelId, fromUserId, fromUsername}
-}));
+  incoming: null, // {channelId, fromUserId, fromName}: who calls, by their shown name
+})));
 
 export const voiceState = () => useVoice.getState();
 export const setVoice = (patch) => useVoice.setState(patch);

@@ -16,6 +16,8 @@ export const TEXTS = {
   initFailed: t('Ошибка инициализации'),
   linkFailed: t('Ошибка подключения'),
   noscript: t('Для голосовой связи нужен JavaScript: включите его в браузере.'),
+  calling: t('Звоним…'),
+  cancelCall: t('Отменить звонок'),
 };
 
 // Why a microphone could not be opened, by the DOMException's name.
@@ -41,6 +43,12 @@ export const TOASTS = {
   soundOn: t('Звук включён'),
   soundOff: t('Звук выключен'),
   declined: (name) => t('{name} отклоняет звонок', { name }),
+  // A call in a DM names the person, never the conversation's channel.
+  callWith: (name) => t('Звонок: {name}', { name }),
+  answered: (name) => t('{name} отвечает на звонок', { name }),
+  unanswered: (name) => t('{name} не отвечает', { name }),
+  hungUp: (name) => t('{name} завершает звонок', { name }),
+  callEnded: t('Звонок завершён'),
   cameraFailed: t('Не удалось включить камеру'),
   screenFailed: t('Не удалось начать демонстрацию экрана'),
 };

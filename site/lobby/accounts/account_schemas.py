@@ -19,7 +19,8 @@ Trimmed = Annotated[str, BeforeValidator(trimmed)]
 
 class PasswordChangeBody(Payload):
     current_password: Password = ""
-    new_password: Password = Field("", description="8–128 characters, not the current password.")
+    new_password: Password = Field("", description=(
+        "8–128 characters, not the current password, not a common one, not containing the username or e-mail."))
 
 
 class EmailChangeBody(Payload):

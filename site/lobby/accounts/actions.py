@@ -11,6 +11,7 @@ from sqlalchemy.exc import IntegrityError
 from lobby.accounts import codes, tokens, unverified
 from lobby.accounts.models import PasswordReset, SignIn, User
 from lobby.accounts.passwords import hash_password, needs_rehash, password_matches
+from lobby.accounts.validation import check_password_not_personal
 from lobby.database import utcnow
 from lobby.errors import ApiError, ValidationError
 from lobby.extensions import db
@@ -57,6 +58,7 @@ def do_register(fields: dict, verified: bool = False) -> User:
     """A new account; an unverified one older than a code's lifetime that holds the username or
     the address goes (`unverified.py`). 409 CONFLICT naming what is taken, also when a sign-up at
     the same instant took it first."""
+    check_password_not_personal(fields["password"], fields["username"], fields["email"])
     taken = taken_fields(fields["username"], fields["email"])
     if taken:
         raise ValidationError(taken, status=409, code="CONFLICT")
@@ -188,7 +190,9 @@ def do_reset_password(token: str | None, password: str) -> User:
     The link was mailed to the account's address, so using it proves the mailbox as a code does:
     an unverified address becomes verified (the owner of an address someone else signed up with
     takes the account this way, whatever codes that someone spent)."""
-    reset_for_token(token)  # a dead link is refused before any hashing
+    reset = reset_for_token(token)  # a dead link is refused before any hashing
+    owner = db.session.get(User, reset.user_id)
+    check_password_not_personal(password, owner.username, owner.email)
     new_hash = hash_password(password)
     now = utcnow()
     user_id = db.session.execute(update(PasswordReset).where(

@@ -14,6 +14,8 @@ from lobby.accounts.validation import (check_code_entry, check_email, check_logi
 from lobby.errors import ApiError, ValidationError, handle_api_error, handle_http_exception, limiter_wait
 from lobby.i18n import N_, _, language
 from lobby.accounts.jobs import start_password_reset
+from lobby.accounts.models import User
+from lobby.extensions import db
 from lobby.jobs.queue import enqueue
 from lobby.texts import text
 
@@ -29,6 +31,10 @@ REASONS = {
 @blueprint.before_request
 def signed_in_visitors_go_to_the_app():
     if current_user.is_authenticated and request.endpoint not in ("auth_pages.logout", "auth_pages.reset_password"):
+        # The app sent the visitor here because its sign-in no longer works there (its refresh
+        # token was refused: `?reason=`): the form again, not a loop back to the app.
+        if request.method == "GET" and request.endpoint == "auth_pages.login" and request.args.get("reason") in REASONS:
+            return None
         return redirect("/app")
     return None
 
@@ -173,15 +179,25 @@ def reset_password():
             actions.reset_for_token(token)
         except ApiError as error:
             return render_template("auth/reset.html", token="", errors={"form": error.message}), 400
-        return render_template("auth/reset.html", token=token, errors={})
+        return render_template("auth/reset.html", token=token, errors={}, owner=link_owner(token))
     try:
         user = actions.do_reset_password(token, check_password(request.form.get("password")))
     except ApiError as error:
-        return render_template("auth/reset.html", token=token, errors=form_errors(error)), error.status
+        return render_template("auth/reset.html", token=token, errors=form_errors(error),
+                               owner=link_owner(token)), error.status
     response = sign_out_browser(redirect(url_for("auth_pages.login")))  # this browser too
     remember_device(response, user)  # it read the mail: the sign-in throttles spare it from now on
     flash(text("auth.password_changed"), "success")  # after the session was cleared
     return response
+
+
+def link_owner(token: str) -> User | None:
+    """The account a live reset link is for (its strength hint names what the password must not
+    contain); None for a dead link."""
+    try:
+        return db.session.get(User, actions.reset_for_token(token).user_id)
+    except ApiError:
+        return None
 
 
 @blueprint.post("/auth/logout")

@@ -8,7 +8,7 @@ from sqlalchemy import update
 from lobby.accounts import tokens
 from lobby.accounts.models import PasswordReset, SignIn, User
 from lobby.accounts.passwords import hash_password, password_matches
-from lobby.accounts.validation import check_password
+from lobby.accounts.validation import check_password, check_password_not_personal
 from lobby.database import utcnow
 from lobby.errors import ValidationError
 from lobby.extensions import db
@@ -29,11 +29,13 @@ def check_current_password(user: User, password) -> None:
 
 
 def check_new_password(user: User, password) -> str:
-    """The registration rules, under the field's own name; the same password again is refused."""
+    """The registration rules (the owner's username and e-mail too), under the field's own name;
+    the same password again is refused."""
     try:
         password = check_password(password)
     except ValidationError as error:
         raise ValidationError({"newPassword": error.message}) from None
+    check_password_not_personal(password, user.username, user.email, field="newPassword")
     if password_matches(user.password_hash, password):
         raise ValidationError({"newPassword": text("account.password_same")})
     return password

@@ -15,6 +15,7 @@ from lobby.accounts.validation import (CODE, EMAIL_MAX, NAME_MAX, PASSWORD_MAX, 
                                        check_identifier, check_last_name, check_password, check_password_given,
                                        check_username, identifier_of, trimmed)
 from lobby.messages.search import MAX_QUERY, MIN_QUERY
+from lobby.people.schemas import Person
 from lobby.schema import Answer, Payload, Query, quoted, rule
 from lobby.texts import text
 
@@ -28,7 +29,8 @@ FIRST_NAME = texts_of("auth.first_name_empty", "auth.first_name_too_long", "auth
 LAST_NAME = texts_of("auth.last_name_empty", "auth.last_name_too_long", "auth.last_name_letters")
 USERNAME = texts_of("auth.username_empty", "auth.username_too_short", "auth.username_too_long", "auth.username_letters")
 EMAIL = texts_of("auth.email_empty", "auth.email_invalid")
-PASSWORD = texts_of("auth.password_empty", "auth.password_too_short", "auth.password_too_long")
+PASSWORD = texts_of("auth.password_empty", "auth.password_too_short", "auth.password_too_long", "auth.password_common",
+                    "auth.password_personal")
 
 
 def name_field(check):
@@ -41,7 +43,10 @@ Text = Annotated[str, BeforeValidator(trimmed)]  # read as given: trimmed, anyth
 Email = Annotated[str, Field(max_length=EMAIL_MAX, json_schema_extra={"format": "email"}, description="Trimmed."),
                   BeforeValidator(rule(check_email))]
 NewPassword = Annotated[str, Field(min_length=PASSWORD_MIN, max_length=PASSWORD_MAX, json_schema_extra={
-    "format": "password"}, description="Taken as sent, never trimmed."), BeforeValidator(rule(check_password))]
+    "format": "password"}, description=(
+    "Taken as sent, never trimmed. Not one of the 30,000 most common passwords (zxcvbn's list, in any letter case, "
+    "with common letter swaps or reversed), and not containing the account's username or e-mail (or the address's "
+    "part before @).")), BeforeValidator(rule(check_password))]
 
 
 class RegistrationBody(Payload):
@@ -162,13 +167,10 @@ class Availability(Answer):
     email: FieldAvailability | SkipJsonSchema[None] = None
 
 
-class UserCard(Answer):
-    id: int
-    username: str
+class UserCard(Person):
     first_name: str
     last_name: str
     bio: None = Field(description="Profiles have no bio yet.")
-    profile_image_url: str | None
     avatar: str | None = Field(description="The same as `profileImageUrl`.")
 
 

@@ -15,6 +15,7 @@ from lobby.accounts.session import api_login_required, json_response, token_user
 from lobby.extensions import csrf, db, limiter
 from lobby.friends.relations import relations_with
 from lobby.messages.search import BAD_QUERY, check_query
+from lobby.people.person import person_dict
 from lobby.schema import BEARER, NOT_VERIFIED, UNAUTHORIZED, Response, api, refusals, throttled
 
 blueprint = Blueprint("users_api", __name__, url_prefix="/api/users")
@@ -30,8 +31,8 @@ def like_pattern(q: str) -> str:
 
 
 def user_card(user: User) -> dict:
-    return {"id": user.id, "username": user.username, "firstName": user.first_name, "lastName": user.last_name,
-            "bio": None, "profileImageUrl": user.profile_image_url, "avatar": user.profile_image_url}
+    return {**person_dict(user), "firstName": user.first_name, "lastName": user.last_name,
+            "bio": None, "avatar": user.profile_image_url}
 
 
 # Presence's statuses as search results name them (spec §4: AWAY and DND, as server members do).

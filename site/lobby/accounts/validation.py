@@ -8,6 +8,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
+from lobby.accounts.weak_passwords import contains_personal, is_common
 from lobby.errors import ValidationError
 from lobby.texts import text
 
@@ -64,7 +65,20 @@ def password_problem(password: str) -> str | None:
         return text("auth.password_too_short")
     if len(password) > PASSWORD_MAX:
         return text("auth.password_too_long")
+    if is_common(password):
+        return text("auth.password_common")
     return None
+
+
+def personal_password_problem(password: str, username: str | None, email: str | None) -> str | None:
+    """A password that contains its owner's username or e-mail (or the address's local part)."""
+    return text("auth.password_personal") if contains_personal(password, username, email) else None
+
+
+def check_password_not_personal(password: str, username: str | None, email: str | None,
+                                field: str = "password") -> None:
+    """Once the owner is known (a sign-up's fields, the account of a reset link or of the settings)."""
+    refuse_if(field, personal_password_problem(password, username, email))
 
 
 def name_problem(value: str, empty: str, too_long: str, letters: str) -> str | None:
@@ -104,7 +118,7 @@ def check_email(value) -> str:
 
 
 def check_password(value) -> str:
-    """A new password: its length rules."""
+    """A new password: its length rules, and not one of the most common passwords."""
     password = given(value)
     refuse_if("password", password_problem(password))
     return password

@@ -12,13 +12,13 @@ from lobby.messages.models import Message
 from lobby.messages.serialize import message_dicts
 from lobby.reads.counts import unread_for
 from lobby.servers.models import Channel
-from lobby.texts import shown_username
+from lobby.people.person import person_dict as public
 
 
 def person_dict(user: User, status: str, custom_status: str | None) -> dict:
-    """The contract's Person."""
-    return {"id": user.id, "username": shown_username(user.username), "firstName": user.first_name, "lastName": user.last_name,
-            "profileImageUrl": user.profile_image_url, "status": status, "customStatus": custom_status}
+    """The contract's Person: the public person (lobby.people) with their names and live status."""
+    return {**public(user), "firstName": user.first_name, "lastName": user.last_name, "status": status,
+            "customStatus": custom_status}
 
 
 def person_of(user: User, viewer: int) -> dict:

@@ -9,6 +9,7 @@ from pydantic import Field
 from lobby.friends.schemas import STATUS, FriendStatus
 from lobby.friends.models import CUSTOM_STATUS_MAX
 from lobby.messages.schemas import Message
+from lobby.people.schemas import Person
 from lobby.schema import Answer, Id, Payload
 
 
@@ -17,13 +18,10 @@ class OpenDmBody(Payload):
     refusals = {"userId": "dms.user_id"}
 
 
-class DmRecipient(Answer):
+class DmRecipient(Person):
     """The contract's Person: the other one of a DM."""
-    id: int
-    username: str
     first_name: str
     last_name: str
-    profile_image_url: str | None
     status: FriendStatus = Field(description=STATUS)
     custom_status: str | None = Field(description=f"As the person set it (at most {CUSTOM_STATUS_MAX} characters).")
 

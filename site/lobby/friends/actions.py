@@ -21,7 +21,7 @@ from lobby.friends.models import Block, Friendship, FriendRequest, pair_of
 from lobby.friends.notify import (notify_friend_removed, notify_request_accepted, notify_request_received,
                                   notify_request_removed)
 from lobby.friends.privacy import accepts_requests_from
-from lobby.notifications.friends import do_notify_friend_accepted, do_notify_friend_request
+from lobby.notifications.friends import do_notify_friend_accepted, do_notify_friend_request, do_settle_friend_request
 from lobby.friends.relations import are_friends, has_blocked, is_blocked_either_way, pending_between
 from lobby.texts import text
 
@@ -88,12 +88,14 @@ def do_accept(user: User, request: FriendRequest) -> dict:
         db.session.rollback()
         db.session.execute(delete(FriendRequest).where(FriendRequest.id == request.id))
         db.session.commit()
+        do_settle_friend_request(user.id, other.id)
         return friend_of(other, since, user.id)
     except ApiError:
         db.session.rollback()
         raise
     friends = [(user.id, friend_of(other, since, user.id)), (other.id, friend_of(user, since, other.id))]
     notify_request_accepted(friends)
+    do_settle_friend_request(user.id, other.id)  # its notification is read, on every device
     do_notify_friend_accepted(user, other.id)
     return friends[0][1]
 
@@ -106,6 +108,7 @@ def drop(request: FriendRequest) -> None:
     if not gone:
         raise request_not_found()
     notify_request_removed(request_id, people)
+    do_settle_friend_request(people[1], people[0])  # declined or withdrawn: nothing left to answer
 
 
 def end_friendship(a: int, b: int) -> bool:
@@ -145,6 +148,7 @@ def do_block(user: User, target_id: int) -> None:
         notify_friend_removed(user.id, target.id)
     if dropped is not None:
         notify_request_removed(*dropped)
+        do_settle_friend_request(dropped[1][1], dropped[1][0])
     end_call_on_block(user.id, target.id)
     notify_presence_shown(user, target.id)  # the blocked one reads the blocker offline, no custom status
 

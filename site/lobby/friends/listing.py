@@ -11,6 +11,7 @@ from lobby.accounts.models import User
 from lobby.extensions import db
 from lobby.friends.models import Block, Friendship, FriendRequest, ProfileStatus
 from lobby.friends.relations import blocked_either_way_ids
+from lobby.people.person import person_dict
 from lobby.realtime.presence import withheld_from
 
 # Presence's statuses (online, idle, dnd; anything else is offline) as the friends list names them.
@@ -47,8 +48,7 @@ def custom_statuses(user_ids, viewer: int) -> dict[int, str]:
 def friend_dict(user: User, status: str, custom_status: str | None, since: datetime | None,
                 blocked: bool = False) -> dict:
     """The spec's Friend; `id` is the user's. No games are tracked yet: `gameActivity` is null."""
-    return {"id": user.id, "username": user.username, "firstName": user.first_name, "lastName": user.last_name,
-            "profileImageUrl": user.profile_image_url, "status": status, "customStatus": custom_status,
+    return {**person_dict(user), "firstName": user.first_name, "lastName": user.last_name, "status": status, "customStatus": custom_status,
             "isBlocked": blocked, "friendshipDate": since.isoformat() if since else None, "gameActivity": None}
 
 

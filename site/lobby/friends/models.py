@@ -11,6 +11,7 @@ from sqlalchemy.orm import Mapped, mapped_column, relationship
 from lobby.accounts.models import User
 from lobby.database import utcnow
 from lobby.extensions import db
+from lobby.people.person import person_dict
 
 MESSAGE_MAX = 200  # the spec's friend request message limit
 CUSTOM_STATUS_MAX = 50  # the spec's custom status limit
@@ -108,6 +109,5 @@ class Privacy(db.Model):
 
 
 def person(user: User) -> dict:
-    """A user as a request names them."""
-    return {"id": user.id, "username": user.username, "firstName": user.first_name, "lastName": user.last_name,
-            "profileImageUrl": user.profile_image_url}
+    """A user as a request names them: the public person (lobby.people) with their names."""
+    return {**person_dict(user), "firstName": user.first_name, "lastName": user.last_name}

@@ -11,6 +11,7 @@ from pydantic import BeforeValidator, Field
 from lobby.friends.activity import KEPT, RECENT
 from lobby.friends.models import CUSTOM_STATUS_MAX, MESSAGE_MAX
 from lobby.friends.validation import check_request_message, check_username
+from lobby.people.schemas import Person
 from lobby.schema import Answer, Payload, Query, rule
 from lobby.servers.schemas import Clamped
 
@@ -40,12 +41,10 @@ class ActivityQuery(Query):
 
 # Answers
 
-class Friend(Answer):
+class Friend(Person):
     id: int = Field(description="The person's user id.")
-    username: str
     first_name: str
     last_name: str
-    profile_image_url: str | None
     status: FriendStatus = Field(description=STATUS)
     custom_status: str | None = Field(description=f"As the person set it (at most {CUSTOM_STATUS_MAX} characters).")
     is_blocked: bool = Field(description="True in `blocked` (people the caller blocked).")
@@ -53,12 +52,9 @@ class Friend(Answer):
     game_activity: None = Field(description="No games are tracked yet: always null.")
 
 
-class RequestParty(Answer):
-    id: int
-    username: str
+class RequestParty(Person):
     first_name: str
     last_name: str
-    profile_image_url: str | None
 
 
 class FriendRequest(Answer):

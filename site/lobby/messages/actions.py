@@ -80,6 +80,8 @@ def do_edit_message(user: User, message_id: int, content) -> dict:
     message, membership = message_in_reach(user, message_id)
     if message.author_id != user.id:
         raise ApiError(403, text("message.not_yours"), "FORBIDDEN")
+    if message.message_type != "text":  # a call's line is the server's record, not the author's words
+        raise ApiError(403, text("message.not_editable"), "FORBIDDEN")
     # An edit writes as much as a send: not in a DM under a block (an old message rewritten would
     # reach the person who blocked its author), nor during a timeout. Deleting one's own stays open.
     check_may_write(membership)

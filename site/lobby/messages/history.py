@@ -13,13 +13,23 @@ from lobby.accounts.models import User
 from lobby.extensions import db
 from lobby.messages.models import Attachment, Message, Reaction
 from lobby.messages.serialize import attachments_from, message_dict, reactions_from
+from lobby.people.person import PUBLIC_COLUMNS
 
 PAGE, MAX_PAGE = 50, 100
 
 Replied, RepliedAuthor = aliased(Message), aliased(User)
+
+
+def PUBLIC(user):  # noqa: N802 (reads as a column list)
+    """The user's public columns (lobby.people), in `PUBLIC_COLUMNS` order."""
+    return [getattr(user, name) for name in PUBLIC_COLUMNS]
+
+
+WIDTH = len(PUBLIC_COLUMNS)
 ROWS = (select(Message.id, Message.channel_id, Message.content, Message.created_at, Message.edited_at,
-               Message.reply_to_id, Message.nonce, User.id, User.username, User.profile_image_url,
-               Replied.id, Replied.content, RepliedAuthor.username, Message.mentions, Message.mentions_everyone)
+               Message.reply_to_id, Message.nonce, *PUBLIC(User),
+               Replied.id, Replied.content, *PUBLIC(RepliedAuthor), Message.mentions, Message.mentions_everyone,
+               Message.message_type, Message.call)
         .join(User, User.id == Message.author_id)
         .outerjoin(Replied, Replied.id == Message.reply_to_id)
         .outerjoin(RepliedAuthor, RepliedAuthor.id == Replied.author_id))
@@ -86,11 +96,14 @@ def as_dicts(rows) -> list[dict]:
 
 def as_message(row) -> SimpleNamespace:
     """A row in the shape `message_dict` reads (the one wire shape of a message)."""
-    (id_, channel_id, content, created_at, edited_at, reply_to_id, nonce,
-     author_id, username, picture, replied_id, replied_content, replied_author, mentioned, everyone) = row
+    id_, channel_id, content, created_at, edited_at, reply_to_id, nonce = row[:7]
+    author = row[7:7 + WIDTH]
+    replied_id, replied_content = row[7 + WIDTH:9 + WIDTH]
+    replied_author = row[9 + WIDTH:9 + 2 * WIDTH]
+    mentioned, everyone, kind, call = row[9 + 2 * WIDTH:]
     reply = None if replied_id is None else SimpleNamespace(
-        id=replied_id, content=replied_content, author=SimpleNamespace(username=replied_author))
+        id=replied_id, content=replied_content, author=SimpleNamespace(**dict(zip(PUBLIC_COLUMNS, replied_author))))
     return SimpleNamespace(id=id_, channel_id=channel_id, content=content, created_at=created_at, edited_at=edited_at,
                            reply_to_id=reply_to_id, nonce=nonce, reply_to=reply, mentions=mentioned,
-                           mentions_everyone=everyone,
-                           author=SimpleNamespace(id=author_id, username=username, profile_image_url=picture))
+                           mentions_everyone=everyone, author=SimpleNamespace(**dict(zip(PUBLIC_COLUMNS, author))),
+                           message_type=kind, call=call)

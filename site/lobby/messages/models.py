@@ -32,6 +32,10 @@ class Message(db.Model):
     # [{id, username}], or None for none. `@everyone` from an owner or moderator sets the flag.
     mentions: Mapped[list | None] = mapped_column(JSON(none_as_null=True), default=None)
     mentions_everyone: Mapped[bool] = mapped_column(default=False, server_default=false())
+    # 'text' (what people send), or 'call': the line a DM gets when a call in it ends
+    # (`dms/call_lines.py`), by the caller, with no content and `call` = {outcome, seconds}.
+    message_type: Mapped[str] = mapped_column(String(16), default="text", server_default="text")
+    call: Mapped[dict | None] = mapped_column(JSON(none_as_null=True), default=None)
 
     author: Mapped[User] = relationship(lazy="joined")
     reply_to: Mapped[Message | None] = relationship(remote_side=[id], lazy="joined", join_depth=1)

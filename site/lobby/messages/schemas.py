@@ -5,13 +5,14 @@ HTTP calls refuse alike."""
 from __future__ import annotations
 
 from datetime import datetime
-from typing import Annotated
+from typing import Annotated, Literal
 
 from pydantic import BeforeValidator, ConfigDict, Field
 
 from lobby.messages.actions import MAX_LENGTH, MAX_NONCE, check_content, clean_nonce
 from lobby.messages.attachments import MAX_FILES
 from lobby.messages.reactions import check_emoji
+from lobby.people.schemas import Person
 from lobby.schema import Answer, Id, Payload, Query, rule
 
 
@@ -89,12 +90,6 @@ class ReactionBody(Payload):
     refusals = {"emoji": "message.emoji"}
 
 
-class Author(Answer):
-    id: int
-    username: str
-    profile_image_url: str | None
-
-
 class Mentioned(Answer):
     id: int
     username: str = Field(description="As it was when the message was written or last edited.")
@@ -117,14 +112,17 @@ class Attachment(Answer):
     height: int | None = Field(None, description="Pictures only.")
 
 
-class QuotedAuthor(Answer):
-    username: str
-
-
 class Quoted(Answer):
     id: int
     content: str
-    author: QuotedAuthor
+    author: Person
+
+
+class CallRecord(Answer):
+    outcome: Literal["answered", "missed", "declined"] = Field(description=(
+        "`answered`: the two talked; `missed`: the caller hung up, or nobody answered within VOICE_RING_SECONDS; "
+        "`declined`: the other person said no."))
+    seconds: int | None = Field(description="How long an answered call lasted; null otherwise.")
 
 
 class Message(Answer):
@@ -134,9 +132,12 @@ class Message(Answer):
     created_at: datetime
     edited_at: datetime | None = None
     reply_to_id: int | None = None
-    message_type: str = "text"
+    message_type: Literal["text", "call"] = Field("text", description=(
+        "`call`: the line a DM gets when a call in it ends, by the caller, with an empty `content` and `call` saying "
+        "how it went; such a line cannot be edited."))
+    call: CallRecord | None = Field(None, description="A `call` line's record; null for text.")
     nonce: str | None = None
-    author: Author
+    author: Person
     reply_to: Quoted | None = None
     mentions: list[Mentioned] = Field(description=(
         "Who `@username` reached: people who can read the channel (server members, or the two people of a DM), "
@@ -160,12 +161,6 @@ class Page(Answer):
 
 
 
-class Sender(Answer):
-    id: int
-    username: str
-    profile_image_url: str | None
-
-
 class FoundMessage(Answer):
     id: int
     channel_id: int
@@ -176,8 +171,8 @@ class FoundMessage(Answer):
     created_at: datetime
     timestamp: datetime = Field(description="The same as `createdAt` (the spec names both).")
     edited_at: datetime | None
-    sender: Sender
-    author: Sender = Field(description="The same as `sender` (the spec names both).")
+    sender: Person
+    author: Person = Field(description="The same as `sender` (the spec names both).")
     mentions: list[Mentioned]
     mentions_everyone: bool
 

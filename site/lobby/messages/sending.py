@@ -60,7 +60,10 @@ SEND_TEXT = """
       AND {not_timed_out} {sign_in} {rate}
     RETURNING id,
       (SELECT author.username FROM users AS author WHERE author.id = messages.author_id),
-      (SELECT author.profile_image_url FROM users AS author WHERE author.id = messages.author_id)
+      (SELECT author.profile_image_url FROM users AS author WHERE author.id = messages.author_id),
+      (SELECT author.display_name FROM users AS author WHERE author.id = messages.author_id),
+      (SELECT author.first_name FROM users AS author WHERE author.id = messages.author_id),
+      (SELECT author.last_name FROM users AS author WHERE author.id = messages.author_id)
 """
 # The author is a member of the channel's server: one read of the (server_id, user_id) unique index,
 # as the join it replaces did. (As an EXISTS, not a LEFT JOIN: PostgreSQL planned that join as a
@@ -142,8 +145,7 @@ def send_text(author: Claims, channel_id: int, content, nonce, rate: SendRate | 
         return explain_refusal(author, channel_id, nonce, rate, created_at)
     # The answer is built from what is in hand, not read back (a new message has no reactions).
     written = SimpleNamespace(id=row[0], channel_id=channel_id, content=trimmed, created_at=created_at, edited_at=None,
-                              reply_to_id=None, reply_to=None, nonce=nonce, author=SimpleNamespace(
-                                  id=author.user_id, username=row[1], profile_image_url=row[2]),
+                              reply_to_id=None, reply_to=None, nonce=nonce, author=author_of(author.user_id, row),
                               mentions=mentioned.stored, mentions_everyone=mentioned.everyone)
     body = message_dict(written, [], [])
     if mentions.counted(mentioned):  # the unread counts see the mention before the sockets hear of it
@@ -152,6 +154,12 @@ def send_text(author: Claims, channel_id: int, content, nonce, rate: SendRate | 
     notify_channel(channel_id, "new_message", body)
     do_notify_message(body, mentioned.ids)
     return body, True
+
+
+def author_of(user_id: int, row) -> SimpleNamespace:
+    """The author's public attributes as the send's statement returned them."""
+    return SimpleNamespace(id=user_id, username=row[1], profile_image_url=row[2], display_name=row[3],
+                           first_name=row[4], last_name=row[5])
 
 
 def explain_refusal(author: Claims, channel_id: int, nonce: str | None, rate: SendRate | None,
@@ -208,7 +216,7 @@ def send_with_extras(author: Claims, channel_id: int, content, reply_to_id, nonc
         mentions.write_rows(row[0], channel_id, mentioned)
         message = SimpleNamespace(id=row[0], channel_id=channel_id, content=trimmed, created_at=created_at,
                                   edited_at=None, reply_to_id=reply_id, reply_to=replied, nonce=nonce,
-                                  author=SimpleNamespace(id=user.id, username=row[1], profile_image_url=row[2]),
+                                  author=author_of(user.id, row),
                                   mentions=mentioned.stored, mentions_everyone=mentioned.everyone)
         body = message_dict(message, [], [attachment_dict(file) for file in files])
         db.session.commit()

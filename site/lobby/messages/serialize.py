@@ -9,11 +9,9 @@ from sqlalchemy import bindparam, select
 
 from lobby.extensions import db
 from lobby.messages.models import Attachment, Message, Reaction
-from lobby.texts import shown_username
+from lobby.people.person import person_dict
 
-
-def author(user) -> dict:
-    return {"id": user.id, "username": shown_username(user.username), "profileImageUrl": user.profile_image_url}
+author = person_dict  # a message's author is the public person (lobby.people)
 
 
 # Built once: a statement made per call costs more Python than its round trip to the database.
@@ -64,9 +62,10 @@ def message_dict(message: Message, reactions: list[dict] | None = None, attachme
         "id": message.id, "channelId": message.channel_id, "content": message.content,
         "createdAt": message.created_at.isoformat(),
         "editedAt": message.edited_at.isoformat() if message.edited_at else None,
-        "replyToId": message.reply_to_id, "messageType": "text", "nonce": message.nonce,
+        "replyToId": message.reply_to_id, "messageType": getattr(message, "message_type", None) or "text",
+        "call": getattr(message, "call", None), "nonce": message.nonce,
         "author": author(message.author),
-        "replyTo": {"id": reply.id, "content": reply.content, "author": {"username": shown_username(reply.author.username)}} if reply else None,
+        "replyTo": {"id": reply.id, "content": reply.content, "author": person_dict(reply.author)} if reply else None,
         "mentions": message.mentions or [], "mentionsEveryone": bool(message.mentions_everyone),
         "attachments": attachments if attachments is not None else attachments_of([message.id]).get(message.id, []),
         "reactions": reactions if reactions is not None else reactions_of([message.id]).get(message.id, []),

@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from types import SimpleNamespace
 
-from sqlalchemy import and_, bindparam, delete, or_, select, text as sql, update
+from sqlalchemy import JSON, and_, bindparam, delete, or_, select, text as sql, update
 from sqlalchemy.dialects import postgresql, sqlite
 
 from lobby.accounts.models import User
@@ -14,10 +14,12 @@ from lobby.database import UtcDateTime, utcnow
 from lobby.errors import ApiError
 from lobby.extensions import db
 from lobby.friends.models import Block
-from lobby.notifications.listing import actor_dict, notification_dict, unread_counts
-from lobby.notifications.models import DM, Notification
+from lobby.i18n import in_language, languages_of
+from lobby.notifications.listing import notification_dict, unread_counts
+from lobby.notifications.models import DM, FRIEND_REQUEST, Notification
+from lobby.notifications.words import what_happened
 from lobby.realtime.bus import Recipients, publish
-from lobby.texts import text, text_for
+from lobby.texts import text
 
 KEPT = 500  # per person, newest first
 TRIM_EVERY = 16  # a person's oldest are trimmed when a new id is a multiple of this: 1 insert in 16
@@ -25,11 +27,12 @@ TRIM_EVERY = 16  # a person's oldest are trimmed when a new id is a multiple of 
 
 @dataclass(frozen=True)
 class Draft:
-    """A notification to make. `actor`: who caused it (id, username, profile_image_url)."""
+    """A notification to make. `actor`: who caused it (the public person, lobby.people); `data`:
+    what its words need besides (`words.what_happened`)."""
     user_id: int
     type: str
-    actor: object
-    text: str
+    actor: dict
+    data: dict
     link: str
     channel_id: int | None = None
     server_id: int | None = None
@@ -56,62 +59,58 @@ def insert_new(rows: list[dict]) -> dict[int, int]:
 def do_notify(drafts: list[Draft]) -> list[dict]:
     """Make these notifications (one actor's, at most one per person), skipping anyone blocked
     either way and anyone told of the same message already; push each to its person. Returns what
-    was made."""
-    drafts = [d for d in drafts if d.user_id != d.actor.id]
+    was made (in the current language)."""
+    drafts = [d for d in drafts if d.user_id != d.actor["id"]]
     if not drafts:
         return []
     actor = drafts[0].actor
-    blocked = blocked_pairs(actor.id, [d.user_id for d in drafts])
+    blocked = blocked_pairs(actor["id"], [d.user_id for d in drafts])
     drafts = [d for d in drafts if d.user_id not in blocked]
     if not drafts:
         return []
     now = utcnow()
-    rows = [{"user_id": d.user_id, "type": d.type, "actor_id": actor.id, "text": d.text, "link": d.link,
+    rows = [{"user_id": d.user_id, "type": d.type, "actor_id": actor["id"], "data": d.data, "link": d.link,
              "channel_id": d.channel_id, "server_id": d.server_id, "message_id": d.message_id, "is_read": False,
              "created_at": now} for d in drafts]
     written = insert_new(rows)
-    made = [(row["user_id"], written[row["user_id"]],
-             notification_dict(SimpleNamespace(id=written[row["user_id"]], **row), actor_dict(actor)))
-            for row in rows if row["user_id"] in written]
+    made = [SimpleNamespace(id=written[row["user_id"]], **row) for row in rows if row["user_id"] in written]
     if not made:
         db.session.commit()
         return []
-    trim([(user_id, id_) for user_id, id_, _ in made])
+    trim([(row.user_id, row.id) for row in made])
     db.session.commit()
-    notify_made(made)
-    return [body for _, _, body in made]
+    notify_made(made, actor)
+    return [notification_dict(row, actor) for row in made]
 
 
 # One DM notification per conversation while it is unread: a second message before the first is read
 # makes nothing. One statement: the check, the block check and the insert.
 DM_NOTIFICATION = sql("""
-INSERT INTO notifications (user_id, type, actor_id, text, link, channel_id, message_id, is_read, created_at)
-SELECT :user_id, 'DM', :actor_id, :text, :link, :channel_id, :message_id, :is_read, :created_at
+INSERT INTO notifications (user_id, type, actor_id, data, link, channel_id, message_id, is_read, created_at)
+SELECT :user_id, 'DM', :actor_id, :data, :link, :channel_id, :message_id, :is_read, :created_at
 WHERE NOT EXISTS (SELECT 1 FROM notifications WHERE notifications.user_id = :user_id
                   AND notifications.channel_id = :channel_id AND notifications.type = 'DM'
                   AND NOT notifications.is_read)
   AND NOT EXISTS (SELECT 1 FROM blocks WHERE blocks.blocker_id = :user_id AND blocks.blocked_id = :actor_id
                   OR blocks.blocker_id = :actor_id AND blocks.blocked_id = :user_id)
-RETURNING id""").bindparams(bindparam("created_at", type_=UtcDateTime()))
+RETURNING id""").bindparams(bindparam("created_at", type_=UtcDateTime()), bindparam("data", type_=JSON()))
 
 
-def do_notify_dm(user_id: int, actor, channel_id: int, message_id: int) -> dict | None:
+def do_notify_dm(user_id: int, actor: dict, channel_id: int, message_id: int) -> dict | None:
     """A DM arrived for `user_id`: their conversation's notification, unless one is still unread."""
     now = utcnow()
-    draft = {"user_id": user_id, "actor_id": actor.id, "text": text_for(user_id, "notifications.dm", username=actor.username),
-             "link": f"/app/friends?dm={actor.id}", "channel_id": channel_id, "message_id": message_id,
+    draft = {"user_id": user_id, "actor_id": actor["id"], "data": what_happened(actor),
+             "link": f"/app/friends?dm={actor['id']}", "channel_id": channel_id, "message_id": message_id,
              "is_read": False, "created_at": now}
     made = db.session.execute(DM_NOTIFICATION, draft).scalar()
     if made is None:
         db.session.commit()
         return None
-    row = Notification(id=made, user_id=user_id, type=DM, actor_id=actor.id, text=draft["text"], link=draft["link"],
-                       channel_id=channel_id, server_id=None, message_id=message_id, is_read=False, created_at=now)
+    row = SimpleNamespace(id=made, type=DM, server_id=None, **draft)
     trim([(user_id, made)])
     db.session.commit()
-    body = notification_dict(row, actor_dict(actor))
-    notify_made([(user_id, made, body)])
-    return body
+    notify_made([row], actor)
+    return notification_dict(row, actor)
 
 
 def trim(made: list[tuple[int, int]]) -> None:
@@ -123,12 +122,16 @@ def trim(made: list[tuple[int, int]]) -> None:
         db.session.execute(delete(Notification).where(Notification.user_id == user_id, Notification.id < oldest_kept))
 
 
-def notify_made(made: list[tuple[int, int, dict]]) -> None:
-    """After the commit: each new notification to its person's sockets, with their unread count."""
-    counts = unread_counts([user_id for user_id, _, _ in made])
-    for user_id, _, body in made:
-        publish({"type": "notification", "data": {"notification": body, "unreadCount": counts.get(user_id, 0)}},
-                Recipients.of(users=[user_id]))
+def notify_made(made: list, actor: dict) -> None:
+    """After the commit: each new notification to its person's sockets, with their unread count,
+    its words in that person's language (one read of the languages)."""
+    people = [row.user_id for row in made]
+    counts, languages = unread_counts(people), languages_of(people)
+    for row in made:
+        with in_language(languages[row.user_id]):
+            body = notification_dict(row, actor)
+        publish({"type": "notification", "data": {"notification": body, "unreadCount": counts.get(row.user_id, 0)}},
+                Recipients.of(users=[row.user_id]))
 
 
 def notify_read(user_id: int, ids: list[int] | None) -> int:
@@ -174,6 +177,18 @@ def do_read_channel_notifications(user_id: int, channel_id: int, up_to: int) -> 
         update(Notification).where(Notification.user_id == user_id, Notification.channel_id == channel_id,
                                    Notification.is_read.is_(False),
                                    or_(Notification.type == DM, Notification.message_id <= up_to))
+        .values(is_read=True).returning(Notification.id)))
+    db.session.commit()
+    if ids:
+        notify_read(user_id, sorted(ids))
+
+
+def do_read_friend_request(user_id: int, requester_id: int) -> None:
+    """The request `requester_id` sent `user_id` was answered (accepted or declined, on any device)
+    or withdrawn: its notification has been dealt with, so it is read, on every tab of theirs."""
+    ids = list(db.session.scalars(
+        update(Notification).where(Notification.user_id == user_id, Notification.actor_id == requester_id,
+                                   Notification.type == FRIEND_REQUEST, Notification.is_read.is_(False))
         .values(is_read=True).returning(Notification.id)))
     db.session.commit()
     if ids:

@@ -6,7 +6,8 @@ from flask import Blueprint, g, request
 from lobby.accounts.session import api_login_required, json_response
 from lobby.extensions import csrf
 from lobby.notifications import actions
-from lobby.notifications.listing import actor_dict, notification_dict, page_of, unread_counts
+from lobby.notifications.listing import notification_dict, page_of, unread_counts
+from lobby.people.person import person_or_none
 from lobby.notifications.schemas import AllRead, NotificationRead, Notifications, NotificationsQuery
 from lobby.schema import BEARER, NOT_VERIFIED, UNAUTHORIZED, Response, api, refusals
 from lobby.texts import text
@@ -47,7 +48,7 @@ def read(notification_id: int):
 
     Again is no error. Every tab of the caller hears `notifications_read`."""
     found, count = actions.do_read(g.user, notification_id)
-    return json_response({"notification": notification_dict(found, actor_dict(found.actor)), "unreadCount": count})
+    return json_response({"notification": notification_dict(found, person_or_none(found.actor)), "unreadCount": count})
 
 
 @blueprint.post("/read-all")

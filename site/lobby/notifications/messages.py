@@ -5,6 +5,7 @@ DM notification (one while unread; a mention or a reply there is the conversatio
 Who may be told of a message is one rule, `hears_channel`: someone with an account who can read
 the channel now (a member of its server, or one of a DM's two people), and no block either way
 with the author (`do_notify`, for every notification; the DM's own statement checks it too).
+Someone who set the channel's server to nothing, or muted it, is not told (`levels.py`).
 Mentions are resolved by it (`messages/mentions.py`) and mentions and replies are filtered by it
 here: a banned, kicked or departed author of the message replied to hears nothing of the channel.
 A person is told of one message once (mention or reply), however often edits name them again: the
@@ -15,18 +16,18 @@ here: whether a channel is a DM is remembered per process (a channel never chang
 never stops being one), so only the first message of a channel in a process asks."""
 from __future__ import annotations
 
-from types import SimpleNamespace
-
 from flask import current_app
 from sqlalchemy import and_, exists, or_, select
 
 from lobby.accounts.models import User
 from lobby.dms.models import DirectChat
 from lobby.extensions import db
+from lobby.database import utcnow
 from lobby.notifications.actions import Draft, do_notify, do_notify_dm
+from lobby.notifications.levels import not_quiet_on
 from lobby.notifications.models import MENTION, REPLY
+from lobby.notifications.words import what_happened
 from lobby.servers.models import Channel, Membership
-from lobby.texts import text_for, texts_for
 
 REMEMBERED = 100_000  # channels; past it the memory starts again (a cheap bound, not an LRU)
 
@@ -55,13 +56,10 @@ def hears_channel(channel):
 
 
 def who_hears(channel_id: int, user_ids: list[int]) -> set[int]:
-    """Of these people, those who may be told of a message of this channel (one query)."""
-    return set(db.session.scalars(select(User.id).where(User.id.in_(user_ids), hears_channel(channel_id))))
-
-
-def actor_of(message: dict) -> SimpleNamespace:
-    author = message["author"]
-    return SimpleNamespace(id=author["id"], username=author["username"], profile_image_url=author["profileImageUrl"])
+    """Of these people, those who may be told of a message of this server's channel and want to be:
+    not those who set the server to nothing or muted it (`levels.py`). One query."""
+    return set(db.session.scalars(select(User.id).where(User.id.in_(user_ids), hears_channel(channel_id),
+                                                        not_quiet_on(channel_id, utcnow()))))
 
 
 def do_notify_message(message: dict, mentioned: list[int], replied_author_id: int | None = None,
@@ -72,12 +70,12 @@ def do_notify_message(message: dict, mentioned: list[int], replied_author_id: in
     pair = dm_pair(channel_id)
     if pair is None and not mentioned and replied_author_id is None:
         return  # most messages: nothing more to do, and nothing asked of the database
-    actor = actor_of(message)
+    actor = message["author"]  # the public person (lobby.people)
     if pair is not None:
         if not edited:
-            do_notify_dm(pair[1] if pair[0] == actor.id else pair[0], actor, channel_id, message["id"])
+            do_notify_dm(pair[1] if pair[0] == actor["id"] else pair[0], actor, channel_id, message["id"])
         return
-    replied = replied_author_id if replied_author_id not in (None, actor.id) else None
+    replied = replied_author_id if replied_author_id not in (None, actor["id"]) else None
     named = [user_id for user_id in mentioned if user_id != replied]
     if not named and replied is None:
         return
@@ -89,11 +87,8 @@ def do_notify_message(message: dict, mentioned: list[int], replied_author_id: in
     name, server_id = db.session.execute(select(Channel.name, Channel.server_id)
                                          .where(Channel.id == channel_id)).one()
     about = {"channel_id": channel_id, "server_id": server_id, "message_id": message["id"], "actor": actor,
-             "link": f"/app/servers/{server_id}/channels/{channel_id}"}
-    said = {"username": actor.username, "channel": name}
-    # Each written in its reader's language (kept as written: the row is theirs alone).
-    mentioned = texts_for(named, "notifications.mention", **said)
-    drafts = [Draft(user_id, MENTION, text=mentioned[user_id], **about) for user_id in named]
+             "link": f"/app/servers/{server_id}/channels/{channel_id}", "data": what_happened(actor, name)}
+    drafts = [Draft(user_id, MENTION, **about) for user_id in named]
     if replied is not None:
-        drafts.append(Draft(replied, REPLY, text=text_for(replied, "notifications.reply", **said), **about))
+        drafts.append(Draft(replied, REPLY, **about))
     do_notify(drafts)

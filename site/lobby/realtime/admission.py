@@ -22,6 +22,7 @@ from lobby.database import AmongIds, utcnow
 from lobby.extensions import db
 from lobby.friends.models import Privacy
 from lobby.realtime.bus import Recipients
+from lobby.people.person import public_person
 from lobby.realtime.connection import CLOSE_UNAUTHORIZED, Connection, SocketUser, encode, wire
 from lobby.realtime.rounds import Item, Rounds
 from lobby.realtime.watch import readable_channels_of, register_watching
@@ -35,11 +36,19 @@ RECHECK_BATCH = 1000  # sockets checked again per statement after the bus was aw
 # A round's sockets: each one's user, while the sign-in its token names stands (`tokens.stands`
 # checks the rest), with what presence needs of their settings.
 ADMISSION = (select(User.id, User.username, User.session_version, User.is_deactivated, SignIn.id,
-                    UserSettings.document, Privacy.online_status)
+                    UserSettings.document, Privacy.online_status, User.display_name, User.first_name, User.last_name,
+                    User.profile_image_url)
              .join(SignIn, SignIn.user_id == User.id)
              .outerjoin(UserSettings, UserSettings.user_id == User.id)
              .outerjoin(Privacy, Privacy.user_id == User.id)
              .where(AmongIds(SignIn.id, "sign_ins"), SignIn.ended_at.is_(None), SignIn.expires_at > bindparam("now")))
+
+
+def socket_user(row) -> SocketUser:
+    """An ADMISSION row's user, with the public person their frames name them by (lobby.people)."""
+    user_id, username, version, deactivated, _, _, _, chosen, first_name, last_name, picture = row
+    return SocketUser(user_id, username, version, not deactivated,
+                      public_person(user_id, username, chosen, first_name, last_name, picture))
 
 
 class _Waiting(Item):
@@ -91,8 +100,7 @@ class Gate:
         `admitted` and `conn.user`; returns {user id: (status, onlineStatus)} of those admitted."""
         sign_ins = sorted({w.conn.claims.sign_in_id for w in current if w.conn.claims.sign_in_id is not None})
         rows = db.session.execute(ADMISSION, {"sign_ins": sign_ins, "now": utcnow()}).all() if sign_ins else []
-        by_sign_in = {sign_in_id: (SocketUser(user_id, username, version, not deactivated), document, online_status)
-                      for user_id, username, version, deactivated, sign_in_id, document, online_status in rows}
+        by_sign_in = {row[4]: (socket_user(row), row[5], row[6]) for row in rows}
         choices = {}
         for waiting in current:
             claim = waiting.conn.claims

@@ -65,6 +65,7 @@ class SocketUser:
     username: str
     session_version: int
     is_active: bool
+    person: dict | None = None  # lobby.people's public person, as at admission (typing names them by it)
 
 
 class Connection:

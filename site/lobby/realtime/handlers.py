@@ -135,7 +135,7 @@ def typing(conn, frame: TypingFrame) -> Reply:
     if not worth_telling(conn.user_id, channel_id, frame.is_typing) or closed_dm(conn, channel_id, participant):
         return None
     event = {"channelId": channel_id, "userId": conn.user_id, "username": conn.user.username,
-             "isTyping": frame.is_typing}
+             "user": conn.user.person, "isTyping": frame.is_typing}
     publish({"type": "typing", "data": event}, Recipients.of(channels=[channel_id]))
     return None
 

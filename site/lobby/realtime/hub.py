@@ -246,8 +246,9 @@ class Hub:
                     if server_id is not None and server_id not in conn.watched.values():
                         _discard(self._by_server, server_id, conn)
         # The client learns it too, so it can leave the server's screens (channel ids stay internal).
+        said = {key: data[key] for key in ("serverName", "moderatorReason") if data.get(key) is not None}
         frame = wire(encode({"type": "server_access_revoked",
-                             "data": {"serverId": data.get("serverId"), "reason": data.get("reason")}}))
+                             "data": {"serverId": data.get("serverId"), "reason": data.get("reason"), **said}}))
         for conn in told:
             conn.enqueue(frame)
 

@@ -7,15 +7,17 @@ from lobby.extensions import db
 from lobby.realtime.bus import Recipients, publish
 
 
-def notify_access_revoked(server_id: int, user_id: int, reason: str) -> None:
+def notify_access_revoked(server_id: int, user_id: int, reason: str, server_name: str | None = None,
+                          moderator_reason: str | None = None) -> None:
     """The user lost a server (`reason`: kick, ban, leave): every process's hub drops that user's
     sockets from the server's channels at once and tells them, so the app leaves the server's
-    screens. Call after the commit."""
+    screens, saying which server and, for a kick or ban, the moderator's reason. Call after the commit."""
     from lobby.servers.models import Channel
 
     channel_ids = list(db.session.scalars(select(Channel.id).where(Channel.server_id == server_id)))
     publish({"type": "access_revoked", "data": {"serverId": server_id, "userId": user_id, "channelIds": channel_ids,
-                                          "reason": reason}},
+                                          "reason": reason, "serverName": server_name,
+                                          "moderatorReason": moderator_reason}},
             Recipients.of(users=[user_id]))
 
 

@@ -18,12 +18,14 @@ from lobby.errors import ValidationError
 from lobby.friends.schemas import Friend, FriendActivity, FriendRequest, FriendStatus
 from lobby.messages.actions import MAX_NONCE, clean_nonce
 from lobby.messages.schemas import Content, EditedContent, Emoji, Message
-from lobby.notifications.schemas import NotificationFrame, NotificationsReadFrame
+from lobby.people.schemas import Person, UserUpdatedFrame
+from lobby.notifications.schemas import SERVER_NOTIFICATIONS_FRAMES, NotificationFrame, NotificationsReadFrame
 from lobby.reads.schemas import ChannelActivityFrame, ReadState
 from lobby.realtime.frame_model import Frame, FrameId
 from lobby.realtime.presence import STATUSES
 from lobby.schema import Answer, Error, rule
 from lobby.servers.channel_schemas import STRUCTURE_SERVER_FRAMES
+from lobby.servers.order_schemas import USER_SERVERS_FRAMES
 from lobby.servers.staff_frames import STAFF_SERVER_FRAMES
 from lobby.settings.schemas import SettingsAnswer
 from lobby.voice.frames import VOICE_FRAMES, VOICE_SERVER_FRAMES
@@ -130,10 +132,16 @@ class TypingFrame(Frame):
                          Field(description="Only `false` means stopped.")] = True
 
 
+# The spec's name of the idle status (its profile's choices, its member and search results): the
+# socket takes it as the very same status.
+SPEC_STATUS_NAMES = {"away": "idle"}
+
+
 class PresenceUpdateFrame(Frame):
     """Choose one's status; people who share a server of at most PRESENCE_LARGE_SERVER members hear
-    `user_status` (an invisible user reads as offline)."""
-    status: Literal[*STATUSES]
+    `user_status` (an invisible user reads as offline). `away` (the spec's name) is `idle`."""
+    status: Annotated[Literal[*STATUSES], BeforeValidator(lambda value: SPEC_STATUS_NAMES.get(value, value))] = Field(
+        description="online, idle (or the spec's `away`: the same status), dnd or invisible.")
     custom_status: Annotated[str, Strict(), Field(max_length=CUSTOM_STATUS_LENGTH)] | None = None
     refusals = {"status": "frame.status", "customStatus": "frame.custom_status"}
 
@@ -195,6 +203,8 @@ class SomeoneTypingFrame(Answer):
     channel_id: int
     user_id: int
     username: str
+    user: Person | None = Field(description="Who types, as every payload names a person (null only from a socket "
+                                            "admitted before this field existed).")
     is_typing: bool
 
 
@@ -213,6 +223,8 @@ class ServerAccessRevokedFrame(Answer):
     its channels no more."""
     server_id: int
     reason: Literal["leave", "kick", "ban", "delete"]
+    server_name: str | None = Field(None, description="The server's name (the app's toast names it).")
+    moderator_reason: str | None = Field(None, description="For a kick or ban: the reason the moderator gave.")
 
 
 class FriendRequestReceivedFrame(Answer):
@@ -308,6 +320,11 @@ SERVER_FRAMES: dict[str, tuple[type[BaseModel], str]] = {
     **VOICE_SERVER_FRAMES,
     **STRUCTURE_SERVER_FRAMES,
     **STAFF_SERVER_FRAMES,
+    **USER_SERVERS_FRAMES,
+    **SERVER_NOTIFICATIONS_FRAMES,
+    "user_updated": (UserUpdatedFrame, "Someone's display name or avatar changed: to the people who share a server "
+                                       "of at most PRESENCE_LARGE_SERVER (250) members with them, their friends, the "
+                                       "other people of their DMs and their own sockets."),
     "resync": (ResyncFrame, "After Redis, which carries live events between processes, was away."),
     "error": (ErrorFrame, "The answer to a frame refused or failed."),
 }

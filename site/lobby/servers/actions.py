@@ -14,7 +14,7 @@ from lobby.extensions import db
 from lobby.i18n import _
 from lobby.reads.actions import start_markers
 from lobby.realtime.notify import notify_access_revoked
-from lobby.servers.notify import notify_member_joined, notify_member_left
+from lobby.servers.notify import notify_member_joined, notify_member_left, notify_user_servers
 from lobby.realtime.watch import notify_channel_created, notify_server_channels
 from lobby.servers import icons
 from lobby.servers.access import active_ban, membership_of
@@ -47,6 +47,7 @@ def do_create_server(owner: User, fields: dict, icon_upload=None) -> Server:
     db.session.add(Membership(server_id=server.id, user_id=owner.id, role=OWNER))
     db.session.commit()
     notify_server_channels(owner.id, server.id)
+    notify_user_servers(owner.id, "created", server.id)
     return server
 
 
@@ -82,6 +83,7 @@ def do_join(server: Server, user: User) -> Membership:
     db.session.commit()
     notify_server_channels(user.id, server.id)
     notify_member_joined(server.id, user.id)
+    notify_user_servers(user.id, "joined", server.id)
     return membership
 
 
@@ -91,8 +93,9 @@ def do_leave(server: Server, membership: Membership) -> None:
     user_id = membership.user_id
     db.session.delete(membership)
     db.session.commit()
-    notify_access_revoked(server.id, user_id, "leave")
+    notify_access_revoked(server.id, user_id, "leave", server.name)
     notify_member_left(server.id, user_id)
+    notify_user_servers(user_id, "left", server.id)
     do_drop_seat(user_id, server_id=server.id)  # a seat in its voice channels goes at once
 
 
@@ -130,8 +133,9 @@ def do_kick(server: Server, actor: Membership, target_id: int, reason: str) -> U
     db.session.delete(membership)
     audit(server.id, "KICK", actor.user, target, reason)
     db.session.commit()
-    notify_access_revoked(server.id, target.id, "kick")
+    notify_access_revoked(server.id, target.id, "kick", server.name, reason)
     notify_member_left(server.id, target.id)
+    notify_user_servers(target.id, "kicked", server.id)
     do_drop_seat(target.id, server_id=server.id)  # a seat in its voice channels goes at once
     return target
 
@@ -145,8 +149,9 @@ def do_ban(server: Server, actor: Membership, target_id: int, reason: str, durat
                        expires_at=expires))
     audit(server.id, "BAN", actor.user, target, reason)
     db.session.commit()
-    notify_access_revoked(server.id, target.id, "ban")
+    notify_access_revoked(server.id, target.id, "ban", server.name, reason)
     notify_member_left(server.id, target.id)
+    notify_user_servers(target.id, "banned", server.id)
     do_drop_seat(target.id, server_id=server.id)  # a seat in its voice channels goes at once
     return target
 

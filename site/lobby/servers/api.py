@@ -63,7 +63,8 @@ def server_body(server: Server, membership: Membership | None) -> dict:
 def mine():
     """The servers the caller belongs to
 
-    Oldest membership first. Each carries `myRole` and `inviteCode`."""
+    In the caller's own order (`moveServer`): the servers placed there first, then the others,
+    oldest membership first. Each carries `myRole` and `inviteCode`."""
     return json_response({"servers": listing.my_servers(g.user.id)})
 
 

@@ -12,7 +12,8 @@ from lobby.servers.schemas import Channel, Description, ServersBody, changes_onl
 from lobby.servers.validation import CHANNEL_TYPES, NAME_MAX, check_channel_name
 
 ChannelName = Annotated[str, Field(description=(
-    "Trimmed. No control characters (line breaks among them), no format characters (zero-width ones, direction "
+    "Trimmed. 1–100 characters: letters of any alphabet (with their marks), digits, emoji, spaces, hyphens and "
+    "underscores. No control characters (line breaks among them), no format characters (zero-width ones, direction "
     "overrides), no line or paragraph separators."), json_schema_extra={"maxLength": NAME_MAX}),
     BeforeValidator(rule(check_channel_name))]
 

@@ -27,7 +27,8 @@ NOT_FOUND = (f"{refused.NOT_FOUND}; or no such channel on this server: "
              + refused_with(("CHANNEL_NOT_FOUND", "channel.not_found")))
 NOT_TEXT = text("request.not_text")
 CHANGES = invalid(dict(
-    name=[text("channel.name_empty"), text("channel.name_too_long"), text("channel.name_unseen"), NOT_TEXT],
+    name=[text("channel.name_empty"), text("channel.name_too_long"), text("channel.name_unseen"),
+          text("channel.name_letters"), NOT_TEXT],
     description=[text("server.description_too_long"), NOT_TEXT]),
     lead="Invalid fields, reported together (a field of the wrong kind alone and first).")
 MOVE = invalid(dict(position=[text("channel.position")]), lead="`position` missing, negative or not a whole number.")

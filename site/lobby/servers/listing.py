@@ -10,6 +10,7 @@ from sqlalchemy import bindparam, func, or_, select
 
 from lobby.database import utcnow
 from lobby.extensions import db
+from lobby.people.person import person_dict
 from lobby.servers.models import VOICE, Channel, Membership, Server
 
 TRENDING_WINDOW = timedelta(days=7)
@@ -80,7 +81,7 @@ def icon_url(server: Server) -> str | None:
 def server_dict(server: Server, stats: Stats, membership: Membership | None = None) -> dict:
     body = {
         "id": server.id, "name": server.name, "description": server.description, "iconUrl": icon_url(server),
-        "ownerId": server.owner_id, "owner": {"id": server.owner.id, "username": server.owner.username},
+        "ownerId": server.owner_id, "owner": person_dict(server.owner),
         "category": server.category, "isPublic": server.is_public,
         "isVerified": server.is_verified, "verified": server.is_verified,
         "trending": stats.recent_joins >= TRENDING_JOINS,
@@ -100,12 +101,41 @@ def dicts(servers: list[Server], memberships: dict[int, Membership]) -> list[dic
     return [server_dict(server, stats[server.id], memberships.get(server.id)) for server in servers]
 
 
+# A person's servers in their own order (the rail): placed ones by their place, then those never
+# placed (None), oldest membership first — a server joined goes last without a write.
+MY_ORDER = (Membership.position.is_(None), Membership.position, Membership.joined_at, Membership.server_id)
+
+
 def my_servers(user_id: int) -> list[dict]:
     rows = db.session.execute(
         select(Server, Membership).join(Membership, Membership.server_id == Server.id)
-        .where(Membership.user_id == user_id).order_by(Membership.joined_at, Server.id)
+        .where(Membership.user_id == user_id).order_by(*MY_ORDER)
     ).all()
     return dicts([server for server, _ in rows], {server.id: membership for server, membership in rows})
+
+
+RAIL = (select(Server.id, Server.name, Server.description, Server.icon_file, Server.owner_id, Server.is_public,
+               Server.invite_code, Membership.role)
+        .join(Membership, Membership.server_id == Server.id).where(Membership.user_id == bindparam("user"))
+        .order_by(*MY_ORDER))
+
+
+def rail_servers(user_id: int) -> list[dict]:
+    """The person's servers as the rail, its menus and the server cards show them, in their order:
+    one statement, no counts (a channel page draws the rail without reading every server's members).
+    The fields are those of `server_dict` they need (the invite code: they are all members)."""
+    servers = []
+    for server_id, name, description, icon_file, owner_id, public, code, role in db.session.execute(RAIL, {"user": user_id}):
+        icon = url_for("servers_api.icon", server_id=server_id, v=icon_file[:8]) if icon_file else None
+        servers.append({"id": server_id, "name": name, "description": description, "iconUrl": icon,
+                        "ownerId": owner_id, "isPublic": public, "inviteCode": code, "myRole": role})
+    return servers
+
+
+def my_order(user_id: int) -> list[int]:
+    """The person's server ids, top first."""
+    return list(db.session.scalars(select(Membership.server_id).where(Membership.user_id == user_id)
+                                   .order_by(*MY_ORDER)))
 
 
 SORTS = {"members", "trending", "newest"}

@@ -8,6 +8,7 @@ from sqlalchemy.orm import Mapped, mapped_column, relationship
 from lobby.accounts.models import User
 from lobby.database import utcnow
 from lobby.extensions import db
+from lobby.people.person import person_dict, person_or_none
 
 TEXT, VOICE = "TEXT", "VOICE"
 OWNER, MODERATOR, MEMBER = "owner", "moderator", "member"
@@ -57,6 +58,9 @@ class Membership(db.Model):
     user_id: Mapped[int] = mapped_column(ForeignKey("users.id", ondelete="CASCADE"), index=True)
     role: Mapped[str] = mapped_column(String(10), default=MEMBER)
     joined_at: Mapped[datetime] = mapped_column(default=utcnow, index=True)
+    # The member's own place for the server in their list (the rail); None: never placed, after
+    # the placed ones, oldest membership first (servers/order.py).
+    position: Mapped[int | None] = mapped_column(default=None)
 
     user: Mapped[User] = relationship(lazy="joined")
 
@@ -71,9 +75,9 @@ class Membership(db.Model):
         return {
             "id": self.id, "role": self.role, "joinedAt": self.joined_at.isoformat(),
             "timedOutUntil": timed_out_until.isoformat() if timed_out_until else None,
-            "user": {"id": user.id, "username": user.username, "firstName": user.first_name,
-                     "lastName": user.last_name, "profileImageUrl": user.profile_image_url, **user.profile_dict(),
-                     "status": WIRE_STATUS.get(presence, "OFFLINE")},
+            # The profile's fields, then the public person (lobby.people): `displayName` is the shown one.
+            "user": {**user.profile_dict(), **person_dict(user), "firstName": user.first_name,
+                     "lastName": user.last_name, "status": WIRE_STATUS.get(presence, "OFFLINE")},
         }
 
 
@@ -95,7 +99,7 @@ class Ban(db.Model):
         return self.expires_at is None or self.expires_at > utcnow()
 
     def to_dict(self) -> dict:
-        return {"id": self.id, "user": {"id": self.user.id, "username": self.user.username},
+        return {"id": self.id, "user": person_dict(self.user),
                 "reason": self.reason, "createdAt": self.created_at.isoformat(),
                 "expiresAt": self.expires_at.isoformat() if self.expires_at else None}
 
@@ -117,10 +121,8 @@ class AuditEntry(db.Model):
     moderator: Mapped[User | None] = relationship(foreign_keys=[moderator_id], lazy="joined")
 
     def to_dict(self) -> dict:
-        def who(user):
-            return {"id": user.id, "username": user.username} if user else None
-
-        return {"id": self.id, "type": self.type, "target": who(self.target), "moderator": who(self.moderator),
+        return {"id": self.id, "type": self.type, "target": person_or_none(self.target),
+                "moderator": person_or_none(self.moderator),
                 "reason": self.reason, "createdAt": self.created_at.isoformat()}
 
 

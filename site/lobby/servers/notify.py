@@ -9,6 +9,7 @@ from sqlalchemy import select
 from lobby.extensions import db
 from lobby.realtime.bus import Recipients, publish
 from lobby.database import utcnow
+from lobby.servers.listing import my_order
 from lobby.servers.models import MEMBER, Membership, Timeout
 
 
@@ -47,3 +48,19 @@ def notify_server_deleted(server_id: int, people: list[int], channel_ids: list[i
         return
     publish({"type": "access_revoked", "data": {"serverId": server_id, "userId": None, "channelIds": channel_ids,
                                                 "reason": "delete"}}, Recipients.of(users=people))
+
+
+def notify_user_servers(user_id: int, reason: str, server_id: int) -> None:
+    """The person's list of servers changed (`reason`: joined, created, left, kicked, banned,
+    moved): every tab of theirs, on every device, hears `user_servers` with the list's new order
+    (the spec's frame). Call after the commit."""
+    publish({"type": "user_servers", "data": {"reason": reason, "serverId": server_id,
+                                              "serverIds": my_order(user_id)}}, Recipients.of(users=[user_id]))
+
+
+def notify_server_gone(server_id: int, people: list[int]) -> None:
+    """A server was deleted: every former member's tabs drop it from their lists (one frame for
+    all, without each one's order). Call after the commit."""
+    if people:
+        publish({"type": "user_servers", "data": {"reason": "deleted", "serverId": server_id}},
+                Recipients.of(users=people))

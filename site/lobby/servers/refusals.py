@@ -60,7 +60,8 @@ SERVER_CHANGES = invalid(dict(
     "Invalid fields; a field of the wrong kind alone and first; then the sent ones together; `icon` alone and only "
     "once they pass." + A_FORM))
 NEW_CHANNEL = invalid(dict(
-    name=[text("channel.name_empty"), text("channel.name_too_long"), text("channel.name_unseen"), NOT_TEXT],
+    name=[text("channel.name_empty"), text("channel.name_too_long"), text("channel.name_unseen"),
+          text("channel.name_letters"), NOT_TEXT],
     type=[text("channel.type"), NOT_TEXT], description=DESCRIPTION),
     lead="Invalid fields, reported together (a field of the wrong kind alone and first).")
 INVITE_CODE = invalid(dict(code=[text("server.invite_too_short"), text("server.invite_too_long")]),

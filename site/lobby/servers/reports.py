@@ -14,20 +14,18 @@ from lobby.messages.actions import do_delete_message, message_in_reach
 from lobby.messages.models import Message
 from lobby.servers.actions import audit, do_ban, do_kick
 from lobby.servers.models import Channel, Membership, Report, Server
-from lobby.texts import shown_username, text
+from lobby.servers.report_news import notify_reports_changed
+from lobby.people.person import person_or_none
+from lobby.texts import text
 
 OPEN_LISTED = 200  # the queue shows the oldest open reports first, this many at most
 
 
-def person(user: User | None) -> dict | None:
-    return {"id": user.id, "username": shown_username(user.username)} if user else None
-
-
 def report_dict(report: Report) -> dict:
     return {"id": report.id, "reason": report.reason, "createdAt": report.created_at.isoformat(),
-            "resolution": report.resolution, "reporter": person(report.reporter),
+            "resolution": report.resolution, "reporter": person_or_none(report.reporter),
             "message": {"id": report.message_id, "channelId": report.channel_id, "content": report.content,
-                        "author": person(report.author)}}
+                        "author": person_or_none(report.author)}}
 
 
 def do_report(user: User, message_id: int, reason: str) -> Report:
@@ -48,6 +46,7 @@ def do_report(user: User, message_id: int, reason: str) -> Report:
     except IntegrityError:  # the same report twice at once: the first one stands
         db.session.rollback()
         raise ApiError(409, text("report.exists"), "REPORT_EXISTS") from None
+    notify_reports_changed(report.server_id, open_count(report.server_id))
     return report
 
 
@@ -95,4 +94,5 @@ def do_resolve(server: Server, actor: Membership, report_id: int, action: str) -
     audit(server.id, "REPORT_RESOLVE", actor.user, db.session.get(User, author_id) if author_id else None, reason)
     db.session.commit()
     db.session.refresh(report)
+    notify_reports_changed(server.id, open_count(server.id))
     return report

@@ -15,7 +15,7 @@ from lobby.servers import icons
 from lobby.servers.access import membership_of
 from lobby.servers.actions import audit
 from lobby.servers.models import MODERATOR, OWNER, Channel, Membership, Server
-from lobby.servers.notify import member_ids, notify_member_updated, notify_server_deleted
+from lobby.servers.notify import member_ids, notify_member_updated, notify_server_deleted, notify_server_gone
 from lobby.servers.timeouts import timed_out_until
 from lobby.texts import text
 from lobby.voice.actions import do_drop_seat
@@ -84,5 +84,6 @@ def do_delete_server(server: Server) -> None:
         enqueue(remove_attachment_files, files)
     icons.remove_icon(icon)
     notify_server_deleted(server_id, people, channel_ids)
+    notify_server_gone(server_id, people)
     for user_id in people:
         do_drop_seat(user_id, server_id=server_id)

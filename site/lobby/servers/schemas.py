@@ -14,6 +14,7 @@ from pydantic_core import PydanticCustomError
 
 from lobby.errors import ValidationError
 from lobby.input_guard import refuse_nul
+from lobby.people.schemas import Person
 from lobby.schema import Answer, Done, Id, Payload, Query, rule as shared_rule
 from lobby.texts import text
 from lobby.servers import icons
@@ -149,8 +150,9 @@ class ServerChangesForm(IconForm, ServerChanges):
 
 class NewChannel(ServersBody):
     name: Annotated[str, Field(description=(
-        "Trimmed. No control characters (line breaks among them), no format characters (zero-width ones, direction "
-        "overrides), no line or paragraph separators."), json_schema_extra={"maxLength": NAME_MAX}),
+        "Trimmed. 1–100 characters: letters of any alphabet (with their marks), digits, emoji, spaces, hyphens and "
+        "underscores. No control characters (line breaks among them), no format characters (zero-width ones, "
+        "direction overrides), no line or paragraph separators."), json_schema_extra={"maxLength": NAME_MAX}),
         BeforeValidator(rule(check_channel_name))]
     type: Annotated[Literal[CHANNEL_TYPES], Field(description="Case-insensitive."),
                     BeforeValidator(rule(check_channel_type))] = "TEXT"
@@ -334,11 +336,6 @@ class IconQuery(Query):
 
 # Answers
 
-class Person(Answer):
-    id: int
-    username: str
-
-
 class MemberCounts(Answer):
     members: int
 
@@ -377,13 +374,9 @@ class Channel(Answer):
     position: int
 
 
-class MemberUser(Answer):
-    id: int
-    username: str
+class MemberUser(Person):
     first_name: str
     last_name: str
-    profile_image_url: str | None
-    display_name: str = Field("", description="'' means first and last name.")
     bio: str = ""
     pronouns: str = ""
     custom_status: str = ""

@@ -17,7 +17,14 @@ class MemberUpdatedFrame(Answer):
     timed_out_until: datetime | None = Field(description="The end of a running timeout; null: none.")
 
 
+class ReportsChangedFrame(Answer):
+    """A report was made or resolved on a server the user moderates."""
+    server_id: int
+    open_count: int = Field(description="The server's open reports now.")
+
+
 STAFF_SERVER_FRAMES: dict[str, tuple[type[BaseModel], str]] = {
     "member_updated": (MemberUpdatedFrame, "To a server's members (and the member concerned): a member's role "
                                            "or timeout changed."),
+    "reports_changed": (ReportsChangedFrame, "To a server's owner and moderators: a report was made or resolved."),
 }

@@ -8,6 +8,8 @@ from __future__ import annotations
 import re
 import unicodedata
 
+import emoji
+
 from lobby.errors import ValidationError
 from lobby.i18n import N_
 from lobby.texts import text as words
@@ -140,10 +142,32 @@ def has_unseen(name: str) -> bool:
     return any(unicodedata.category(ch) in UNSEEN_IN_NAMES for ch in name)
 
 
+# A channel's name, as the create and rename dialogs state it (issue 29, like the spec's rule for a
+# server's name): 1 to 100 characters, letters of any alphabet (with their marks), digits, emoji,
+# spaces, hyphens and underscores. No markup, quotes or punctuation: `#общий` is written `общий`.
+CHANNEL_NAME_SIGNS = " -_"
+
+
+def has_only_name_characters(name: str) -> bool:
+    rest = emoji.replace_emoji(name, "")
+    return all(ch in CHANNEL_NAME_SIGNS or unicodedata.category(ch)[0] in "LNM" for ch in rest)
+
+
+def channel_name_problem(name: str) -> str | None:
+    if not name:
+        return words("channel.name_empty")
+    if len(name) > NAME_MAX:
+        return words("channel.name_too_long")
+    if has_unseen(name):
+        return words("channel.name_unseen")
+    if not has_only_name_characters(name):
+        return words("channel.name_letters")
+    return None
+
+
 def check_channel_name(value) -> str:
     name = text(value, "name")
-    refuse_if("name", words("channel.name_empty") if not name else words("channel.name_too_long")
-              if len(name) > NAME_MAX else words("channel.name_unseen") if has_unseen(name) else None)
+    refuse_if("name", channel_name_problem(name))
     return name
 
 

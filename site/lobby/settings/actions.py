@@ -14,6 +14,7 @@ from lobby.input_guard import refuse_nul_within
 from lobby.realtime.bus import Recipients, publish
 from lobby.settings import avatars
 from lobby.settings.presence import PRESENCE_STATUS, PROFILE_STATUS
+from lobby.settings.profile_news import face_changed, notify_person_changed
 from lobby.settings.schemas import check_document
 from lobby.settings.store import DEFAULTS, merged, save, settings_of
 from lobby.texts import text
@@ -99,6 +100,8 @@ def replace(user: User, before: dict, after: dict) -> dict:
     db.session.commit()
     notify_settings_changed(user.id, after)
     tell_presence(user.id, before, after)
+    if face_changed(before, after):
+        notify_person_changed(user)
     return after
 
 
@@ -107,6 +110,7 @@ def avatar_changed(user: User, old_file: str | None) -> dict:
     avatars.remove_avatar(old_file)
     document = settings_of(user.id)
     notify_settings_changed(user.id, document)
+    notify_person_changed(user)
     return document
 
 

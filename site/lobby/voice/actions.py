@@ -17,6 +17,7 @@ from lobby.texts import text
 from lobby.voice import calls
 from lobby.voice.access import (access_voice_channel, channel_full, check_seat_not_timed_out, not_in_voice,
                                 peer_not_found)
+from lobby.people.person import person_dict
 from lobby.voice.news import check_join_rate
 from lobby.voice.notify import notify_joined, notify_left, notify_seat, voice_state
 from lobby.voice.seats import current_voice
@@ -31,9 +32,10 @@ def user_of(conn) -> User:
 
 
 def fresh_state(conn, muted: bool, deafened: bool) -> dict:
-    # The picture as it is now (the socket's user was read when it connected; an avatar may have changed since).
-    picture = db.session.get(User, conn.user_id).profile_image_url
-    return {"userId": conn.user_id, "username": conn.user.username, "profileImageUrl": picture, "muted": muted or deafened,
+    # The person as they are now (the socket's user was read when it connected; an avatar may have changed since).
+    person = person_dict(db.session.get(User, conn.user_id))
+    return {"userId": conn.user_id, "username": conn.user.username, "displayName": person["displayName"],
+            "profileImageUrl": person["profileImageUrl"], "muted": muted or deafened,
             "deafened": deafened, "video": False, "screen": False, "speaking": False, "serverMuted": False}
 
 
@@ -75,11 +77,11 @@ def do_join_voice(conn, channel_id: int, session_id: str | None, muted: bool,
             voice.news.forget(conn.user_id)
             notify_left(conn.user_id, taken.left or seat)
             if taken.outcome == MOVED:
-                calls.after_leave(taken.left)
+                calls.after_leave(taken.left, conn.user_id)
         mine = next(s for s in taken.states if s["userId"] == conn.user_id)
         notify_joined(conn.user_id, seat, mine)
         if seat.peer is not None:
-            calls.after_join(conn.user_id, conn.user.username, seat, taken)
+            calls.after_join(conn.user_id, seat, taken)
 
     return answer, announce
 
@@ -100,7 +102,7 @@ def do_leave_voice(conn, channel_id: int) -> tuple[dict, Callable[[], None]]:
         notify_seat(conn.user_id, answer, voice.owner_of(conn))
         voice.news.forget(conn.user_id)
         notify_left(conn.user_id, seat)
-        calls.after_leave(seat)
+        calls.after_leave(seat, conn.user_id)
 
     return answer, announce
 
@@ -120,7 +122,7 @@ def do_drop_seat(user_id: int, channel_id: int | None = None, owner: str | None 
         notify_seat(user_id, voice_state(None, (), voice.limit), None)
         voice.news.forget(user_id)
         notify_left(user_id, seat)
-        calls.after_leave(seat)
+        calls.after_leave(seat, user_id)
 
 
 def owned_seat(conn, channel_id: int) -> Seat:

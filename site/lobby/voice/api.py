@@ -29,6 +29,8 @@ class VoiceConfig(Answer):
     ice_servers: list[dict] = Field(description="RTCIceServer objects: `urls`, and `username`/`credential` for TURN.")
     limit: int = Field(description="Seats per voice channel; the next one is refused 409 `VOICE_CHANNEL_FULL`.")
     loopback_only: bool = Field(description="Tests only: keep loopback ICE candidates alone.")
+    ring_seconds: float = Field(description=(
+        "How long a call in a DM rings (VOICE_RING_SECONDS): unanswered, it ends for the caller and is a missed call."))
 
 
 @blueprint.get("/servers/<int:server_id>/voice")

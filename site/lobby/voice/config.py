@@ -24,9 +24,10 @@ DEFAULTS = {
     # gap; changes within it are told together, as the state they end in, at its end.
     "VOICE_STATE_GAP": 0.5,  # seconds
     # A call rings once, and may be declined while it rings (as long as the callee's prompt rings);
-    # a new call rings only once the cooldown after the last one ended (its room emptied) is over,
-    # so a caller leaving and coming back at once, or again and again, rings nobody.
-    "VOICE_RING_SECONDS": 45.0,
+    # unanswered this long, it ends for the caller and is a missed call. A new call rings only once
+    # the cooldown after the last one ended is over, so a caller leaving and coming back at once,
+    # or again and again, rings nobody.
+    "VOICE_RING_SECONDS": 30.0,
     "VOICE_CALL_COOLDOWN": 10.0,
 }
 
@@ -48,4 +49,5 @@ def voice_config(app) -> dict:
     config = app.config
     loopback = bool(config.get("ICE_LOOPBACK_ONLY"))
     return {"iceServers": [] if loopback else [dict(s) for s in config.get("ICE_SERVERS", DEFAULT_ICE_SERVERS)],
-            "limit": int(config["VOICE_CHANNEL_LIMIT"]), "loopbackOnly": loopback}
+            "limit": int(config["VOICE_CHANNEL_LIMIT"]), "loopbackOnly": loopback,
+            "ringSeconds": float(config["VOICE_RING_SECONDS"])}

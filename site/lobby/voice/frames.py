@@ -11,6 +11,7 @@ from typing import Annotated, Literal
 from pydantic import BaseModel, Field, Strict
 
 from lobby.realtime.frame_model import Frame, FrameId
+from lobby.people.schemas import DISPLAY_NAME
 from lobby.schema import Answer
 
 SESSION_LENGTH = 64
@@ -120,8 +121,9 @@ class VoiceActivityFrame(VoiceFrame):
 
 
 class RtcDeclineCallFrame(VoiceFrame):
-    """Decline the call ringing in a DM: the caller's sockets hear `rtc_call_declined`. Once a ring,
-    and only while the other person's call rings (unanswered, at most VOICE_RING_SECONDS, 45 s):
+    """Decline the call ringing in a DM: the caller's sockets hear `rtc_call_declined`, then the
+    caller's seat goes (the call is over; a line in the DM says it was declined). Once a ring, and
+    only while the other person's call rings (unanswered, at most VOICE_RING_SECONDS, 30 s):
     otherwise 409 `NO_CALL`, and nothing is sent."""
     channel_id: FrameId
 
@@ -144,6 +146,7 @@ VOICE_FRAMES: dict[str, type[Frame]] = {
 class ParticipantState(Answer):
     user_id: int
     username: str
+    display_name: str | None = Field(None, description=DISPLAY_NAME + " As when they took the seat.")
     profile_image_url: str | None = Field(description="The person's avatar when they took the seat; null: none.")
     muted: bool = Field(description="Deafened, or muted by the server, implies muted.")
     deafened: bool = Field(description="Deafened implies muted.")
@@ -221,11 +224,20 @@ class IncomingCallFrame(Answer):
     channel_id: int
     from_user_id: int
     from_username: str
+    from_display_name: str | None = Field(None, description="The caller's display name: the prompt names the person.")
 
 
 class CallDeclinedFrame(Answer):
     channel_id: int
     user_id: int = Field(description="Who declined.")
+
+
+class CallEndedFrame(Answer):
+    channel_id: int
+    reason: Literal["ended", "unanswered"] = Field(description=(
+        "`ended`: one of the two hung up (or lost the seat) after the call was answered, and the call ends for both; "
+        "`unanswered`: nobody answered within VOICE_RING_SECONDS (30 s), and the call ends for the caller."))
+    user_id: int | None = Field(description="Who hung up (`ended`); null when the server ended the call.")
 
 
 VOICE_SERVER_FRAMES: dict[str, tuple[type[BaseModel], str]] = {
@@ -244,5 +256,8 @@ VOICE_SERVER_FRAMES: dict[str, tuple[type[BaseModel], str]] = {
     "rtc_incoming_call": (IncomingCallFrame, "The other person of a DM, every tab, when the first of the two takes a "
                                              "seat there: once a call, and not within VOICE_CALL_COOLDOWN (10 s) "
                                              "after the last call ended (its room emptied)."),
-    "rtc_call_declined": (CallDeclinedFrame, "The caller's sockets."),
+    "rtc_call_declined": (CallDeclinedFrame, "The caller's sockets; the caller's seat goes right after."),
+    "rtc_call_ended": (CallEndedFrame, "A DM's call is over: `ended` to both people, `unanswered` to the caller; the "
+                                       "seat of whoever still sits there goes right after. Every call also leaves a "
+                                       "line in the DM (a message with `messageType` `call`)."),
 }

@@ -3,6 +3,7 @@ channel is every socket watching a channel of that server (its connected members
 shows who is in voice); of a DM, its two people."""
 from __future__ import annotations
 
+from lobby.people.person import person_dict
 from lobby.realtime.bus import Recipients, publish
 from lobby.voice.store import Seat
 
@@ -42,10 +43,14 @@ def notify_state(user_id: int, seat: Seat, state: dict) -> None:
         audience(user_id, seat))
 
 
-def notify_incoming_call(caller_id: int, username: str, seat: Seat) -> None:
-    """The other person of a DM, every tab: the first of the two sat down in their conversation."""
-    publish({"type": "rtc_incoming_call", "data": {"channelId": seat.channel_id, "fromUserId": caller_id,
-                                                  "fromUsername": username}}, Recipients.of(users=[seat.peer]))
+def notify_incoming_call(caller, seat: Seat) -> None:
+    """The other person of a DM, every tab: the first of the two (`caller`, a User) sat down in their
+    conversation; the prompt names them as everyone sees them."""
+    person = person_dict(caller)
+    publish({"type": "rtc_incoming_call", "data": {"channelId": seat.channel_id, "fromUserId": person["id"],
+                                                  "fromUsername": person["username"],
+                                                  "fromDisplayName": person["displayName"]}},
+            Recipients.of(users=[seat.peer]))
 
 
 def notify_call_declined(user_id: int, channel_id: int, caller_id: int) -> None:

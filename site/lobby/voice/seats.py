@@ -66,7 +66,7 @@ class Voice:
                     notify_seat(user_id, voice_state(None, (), self.limit), None)
                     self.news.forget(user_id)
                     notify_left(user_id, seat)
-                    after_leave(seat)
+                    after_leave(seat, user_id)
         except Exception:  # on its own thread nobody else would see it; the next beat tries again
             log.exception("voice: reaping the seats of dead processes failed")
 

@@ -7,10 +7,12 @@ serverMuted}`), so a channel's participants are one read. Each change is one ato
 store (a lock here, a Lua script in Redis), so two tabs or two processes joining at once never both
 get the last place, and a grace drop never removes a seat that a resume has just claimed.
 
-A DM's call also has a ring (`ring`, `answered`, `call_ended`, `decline`): "ringing:<caller>"
-while the first of the two sits there alone and its ring lasts, "declined" once the other said no,
-"ended" for a cooldown after the room emptied; gone once the other person answers. A call rings
-only when there is none of these."""
+A DM's call also has a state (`ring`, `answered`, `miss`, `decline`, `call_left`):
+"ringing:<caller>:<ms>" while the first of the two sits there alone and its ring lasts (the ring's
+token is "<caller>:<ms>", its start in epoch milliseconds), "missed" once it rang unanswered for
+VOICE_RING_SECONDS, "declined" once the other said no, "answered:<caller>:<ms>" from the moment
+the other person sat down, "ended" for a cooldown after the call ended. A call rings only when
+there is none of these. `call_left` says, as a seat goes, whether the call is over and what it was."""
 from __future__ import annotations
 
 import json
@@ -19,6 +21,12 @@ import time
 from dataclasses import dataclass
 
 JOINED, MOVED, RESUMED, RETABBED, FULL = "joined", "moved", "resumed", "retabbed", "full"
+ANSWERED_FOR = 24 * 3600.0  # seconds an answered call's state is kept (a call left by a dead process ends sooner)
+
+
+def now_ms() -> int:
+    """Epoch milliseconds: a call's start, compared across processes and hosts."""
+    return int(time.time() * 1000)
 
 
 @dataclass(frozen=True)
@@ -153,33 +161,53 @@ class MemoryVoiceStore:
             return None
         return found[0] if found else None
 
-    def ring(self, channel_id: int, caller_id: int, seconds: float) -> bool:
-        """Start the call's ring unless it has one (ringing, declined or just ended); whether it did."""
+    def _set_ring(self, channel_id: int, value: str, seconds: float | None) -> None:
+        """`seconds` None keeps the time the ring has left."""
+        until = self._rings[channel_id][1] if seconds is None else time.monotonic() + seconds
+        self._rings[channel_id] = (value, until)
+
+    def ring(self, channel_id: int, caller_id: int, seconds: float) -> str | None:
+        """Start the call's ring unless it has a state (ringing, answered, declined, missed or just
+        ended): the ring's token, or None. The ring's state lasts `seconds`."""
         with self._lock:
             if self._ring_of(channel_id) is not None:
+                return None
+            token = f"{caller_id}:{now_ms()}"
+            self._set_ring(channel_id, f"ringing:{token}", seconds)
+            return token
+
+    def answered(self, channel_id: int, caller_id: int) -> None:
+        """The other person took a seat: the call is on from now (unless it was already)."""
+        with self._lock:
+            if not (self._ring_of(channel_id) or "").startswith("answered:"):
+                self._set_ring(channel_id, f"answered:{caller_id}:{now_ms()}", ANSWERED_FOR)
+
+    def miss(self, channel_id: int, token: str) -> bool:
+        """The ring `token` went unanswered: whether it still rang (it is "missed" now)."""
+        with self._lock:
+            if self._ring_of(channel_id) != f"ringing:{token}":
                 return False
-            self._rings[channel_id] = (f"ringing:{caller_id}", time.monotonic() + seconds)
+            self._set_ring(channel_id, "missed", None)
             return True
 
-    def answered(self, channel_id: int) -> None:
-        """The other person took a seat: the ring is over (the cooldown starts when the call ends)."""
+    def call_left(self, channel_id: int, cooldown: float) -> str | None:
+        """A seat of the DM went. If the call is over now (nobody sits there, or one person after an
+        answered call), its state becomes "ended" for `cooldown` seconds and the state it had is
+        returned ('' for none); otherwise None."""
         with self._lock:
-            self._rings.pop(channel_id, None)
-
-    def call_ended(self, channel_id: int, cooldown: float) -> None:
-        """If nobody sits in the DM now, its call ended: no ring for `cooldown` seconds (a caller
-        coming back at once, or again and again, rings nobody)."""
-        with self._lock:
-            if self._rooms.get(channel_id):
-                return
-            self._rings[channel_id] = ("ended", time.monotonic() + cooldown)
+            seated = len(self._rooms.get(channel_id, {}))
+            before = self._ring_of(channel_id) or ""
+            if seated and not (seated == 1 and before.startswith("answered:")):
+                return None
+            self._set_ring(channel_id, "ended", cooldown)
+            return before
 
     def decline(self, channel_id: int, caller_id: int) -> bool:
         """The callee says no to `caller_id`'s ringing call: whether there was one (once a ring)."""
         with self._lock:
-            if self._ring_of(channel_id) != f"ringing:{caller_id}":
+            if not (self._ring_of(channel_id) or "").startswith(f"ringing:{caller_id}:"):
                 return False
-            self._rings[channel_id] = ("declined", self._rings[channel_id][1])
+            self._set_ring(channel_id, "declined", None)
             return True
 
     def seat_of(self, user_id: int) -> Seat | None:

@@ -3,7 +3,7 @@
 Keys, under REDIS_PREFIX: `{p}:voice:seats` (hash: user id → the seat's JSON), `{p}:voice:room:{c}`
 (hash: user id → state JSON, one per channel with someone in it), `{p}:voice:servers` (hash:
 server id → seats in its channels, so `voiceActive` of a page of servers is one HMGET) and
-`{p}:voice:ring:{c}` (a DM call's ring, expiring by itself: see `store.py`). Each
+`{p}:voice:ring:{c}` (a DM call's state, expiring by itself: see `store.py`). Each
 change is one Lua script (cjson reads the seats), so it is atomic across processes and costs one
 round trip; so does a relay, which checks both seats and publishes on the bus in the same script.
 Key names are built from the prefix inside the scripts: fine on a single Redis (not Cluster)."""
@@ -13,7 +13,7 @@ import json
 
 from lobby.redis_pool import redis_client
 
-from lobby.voice.store import FULL, JOINED, MOVED, RESUMED, RETABBED, Seat, Taken, by_user
+from lobby.voice.store import ANSWERED_FOR, FULL, JOINED, MOVED, RESUMED, RETABBED, Seat, Taken, by_user, now_ms
 
 VACATE = """
 local function vacate(p, user, seat)
@@ -105,21 +105,38 @@ for i = 1, #all, 2 do
 end
 return orphans
 """
-# A DM call's ring (the rules are `MemoryVoiceStore`'s). KEYS: the ring, the DM's room.
-# ARGV: caller, milliseconds. Returns 1 if it started ringing.
+# A DM call's state (the rules are `MemoryVoiceStore`'s). KEYS: the state, the DM's room.
+# ARGV: token ("<caller>:<ms>"), milliseconds. Returns 1 if it started ringing.
 RING = """
 if redis.call('SET', KEYS[1], 'ringing:' .. ARGV[1], 'NX', 'PX', ARGV[2]) then return 1 end
 return 0
 """
-# ARGV: cooldown milliseconds. An empty room: "ended" for the cooldown.
-CALL_ENDED = """
-if redis.call('HLEN', KEYS[2]) > 0 then return 0 end
-if tonumber(ARGV[1]) > 0 then redis.call('SET', KEYS[1], 'ended', 'PX', ARGV[1]) else redis.call('DEL', KEYS[1]) end
+# ARGV: caller, now (ms), milliseconds to keep it.
+ANSWERED = """
+local now = redis.call('GET', KEYS[1])
+if now and string.sub(now, 1, 9) == 'answered:' then return 0 end
+redis.call('SET', KEYS[1], 'answered:' .. ARGV[1] .. ':' .. ARGV[2], 'PX', ARGV[3])
 return 1
+"""
+# ARGV: token. Returns 1 if that ring still rang (now "missed", its time kept).
+MISS = """
+if redis.call('GET', KEYS[1]) ~= 'ringing:' .. ARGV[1] then return 0 end
+redis.call('SET', KEYS[1], 'missed', 'KEEPTTL')
+return 1
+"""
+# ARGV: cooldown milliseconds. Returns false while the call goes on, else the state it had ('' for
+# none), now "ended" for the cooldown.
+CALL_LEFT = """
+local seated = redis.call('HLEN', KEYS[2])
+local before = redis.call('GET', KEYS[1]) or ''
+if seated > 0 and not (seated == 1 and string.sub(before, 1, 9) == 'answered:') then return false end
+if tonumber(ARGV[1]) > 0 then redis.call('SET', KEYS[1], 'ended', 'PX', ARGV[1]) else redis.call('DEL', KEYS[1]) end
+return before
 """
 # ARGV: caller. Returns 1 if that caller's call was ringing (now declined, its ring's time kept).
 DECLINE = """
-if redis.call('GET', KEYS[1]) ~= 'ringing:' .. ARGV[1] then return 0 end
+local now = redis.call('GET', KEYS[1])
+if not now or string.sub(now, 1, 9 + #ARGV[1]) ~= 'ringing:' .. ARGV[1] .. ':' then return 0 end
 redis.call('SET', KEYS[1], 'declined', 'KEEPTTL')
 return 1
 """
@@ -138,8 +155,8 @@ class RedisVoiceStore:
         self._servers = f"{prefix}:voice:servers"
         self._scripts = {name: self._redis.register_script(body)
                          for name, body in (("take", TAKE), ("leave", LEAVE), ("update", UPDATE), ("relay", RELAY),
-                                             ("reap", REAP), ("ring", RING), ("call_ended", CALL_ENDED),
-                                             ("decline", DECLINE))}
+                                             ("reap", REAP), ("ring", RING), ("answered", ANSWERED),
+                                             ("miss", MISS), ("call_left", CALL_LEFT), ("decline", DECLINE))}
 
     def _room(self, channel_id: int) -> str:
         return f"{self._prefix}:voice:room:{channel_id}"
@@ -164,15 +181,21 @@ class RedisVoiceStore:
     def _ring(self, channel_id: int) -> str:
         return f"{self._prefix}:voice:ring:{channel_id}"
 
-    def ring(self, channel_id: int, caller_id: int, seconds: float) -> bool:
-        return bool(self._scripts["ring"](keys=[self._ring(channel_id)], args=[caller_id, round(seconds * 1000)]))
+    def ring(self, channel_id: int, caller_id: int, seconds: float) -> str | None:
+        token = f"{caller_id}:{now_ms()}"
+        started = self._scripts["ring"](keys=[self._ring(channel_id)], args=[token, round(seconds * 1000)])
+        return token if started else None
 
-    def answered(self, channel_id: int) -> None:
-        self._redis.delete(self._ring(channel_id))
+    def answered(self, channel_id: int, caller_id: int) -> None:
+        self._scripts["answered"](keys=[self._ring(channel_id)], args=[caller_id, now_ms(), round(ANSWERED_FOR * 1000)])
 
-    def call_ended(self, channel_id: int, cooldown: float) -> None:
-        self._scripts["call_ended"](keys=[self._ring(channel_id), self._room(channel_id)],
-                                    args=[round(cooldown * 1000)])
+    def miss(self, channel_id: int, token: str) -> bool:
+        return bool(self._scripts["miss"](keys=[self._ring(channel_id)], args=[token]))
+
+    def call_left(self, channel_id: int, cooldown: float) -> str | None:
+        found = self._scripts["call_left"](keys=[self._ring(channel_id), self._room(channel_id)],
+                                           args=[round(cooldown * 1000)])
+        return None if found is None else text_of(found)
 
     def decline(self, channel_id: int, caller_id: int) -> bool:
         return bool(self._scripts["decline"](keys=[self._ring(channel_id)], args=[caller_id]))
