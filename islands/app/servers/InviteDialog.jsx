@@ -26,7 +26,7 @@ export default function InviteDialog({ server, onClose }) {
   }
 
   return (
-    <Modal size="sm" title={t('Пригласить людей')} labelledBy="invite-dialog-title" onClose={onClose}
+    <Modal title={t('Пригласить людей')} labelledBy="invite-dialog-title" onClose={onClose}
       subtitle={t('на сервер «{name}»', { name: server.name })} className="invite-dialog">
       <div className="field">
         <label className="field__label" htmlFor="invite-link">{t('Ссылка-приглашение')}</label>
