@@ -22,8 +22,10 @@ run: setup migrate
 dev: setup migrate
 	trap 'kill 0' EXIT; node islands/build.mjs --watch & $(FLASK) run --debug --host $(HOST) --port $(PORT)
 
+# The islands' pure modules first (node's own runner, a second or so), then the suite.
 test: setup
 	scripts/ensure-system browser redis
+	node --test tests/islands/
 	$(PY) -m pytest $(PYTEST_ARGS)
 
 worker: setup

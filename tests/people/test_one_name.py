@@ -4,6 +4,7 @@ place below every domain."""
 from __future__ import annotations
 
 import ast
+import json
 from pathlib import Path
 
 from lobby.people.names import display_name
@@ -20,6 +21,14 @@ def test_the_rule_is_display_name_then_first_and_last_then_username():
     assert display_name(None, "", "Павлова", "vera") == "Павлова"
     assert display_name(None, "", "", "vera") == "vera"
     assert display_name(None, "", "", "Удалённый пользователь") == "Удалённый пользователь"
+
+
+def test_the_islands_rule_reads_the_same_cases():
+    """The islands apply the rule too (`ui/person.js`); tests/islands/person.test.mjs runs these
+    cases against it, so the two cannot drift."""
+    cases = json.loads((Path(__file__).resolve().parents[1] / "islands" / "display_names.json").read_text())
+    for chosen, first, last, username, shown in cases:
+        assert display_name(chosen, first, last, username) == shown, (chosen, first, last)
 
 
 def test_the_people_package_imports_no_domain():
