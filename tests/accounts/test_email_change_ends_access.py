@@ -2,9 +2,10 @@
 does: every unused reset link (one mailed to the old address included) and every other session."""
 from __future__ import annotations
 
-from tests.account.conftest import PASSWORD, PHONE, code_in
+from tests.accounts.conftest import PASSWORD, PHONE, code_in
 from tests.accounts.test_reset_api import RESET_SUBJECT, reset, token_in
 from tests.support import run_jobs, text_of
+from tests.servers.conftest import cheap_password_hashing  # noqa: F401 (fixtures; cheap hashing here only)
 
 NEW = "anna.new@example.com"
 RESET_INVALID = "RESET_TOKEN_INVALID"

@@ -7,6 +7,7 @@ from lobby.accounts.models import User
 from lobby.extensions import db
 from lobby.friends.models import FriendRequest, Friendship
 from lobby.servers.models import Membership, Server
+from tests.servers.conftest import cheap_password_hashing, create_server, people, set_role  # noqa: F401 (fixtures; cheap hashing here only)
 
 GOODBYE = {"currentPassword": "password-123", "confirmation": "УДАЛИТЬ"}
 

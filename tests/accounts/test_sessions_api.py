@@ -1,7 +1,8 @@
 """The sessions list and signing sessions out through `/api/account/sessions`."""
 from __future__ import annotations
 
-from tests.account.conftest import PHONE
+from tests.accounts.conftest import PHONE
+from tests.servers.conftest import cheap_password_hashing, people  # noqa: F401 (fixtures; cheap hashing here only)
 
 
 def test_sessions_are_listed_with_their_device_and_this_one_marked(device):

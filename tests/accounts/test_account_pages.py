@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import re
 
-from tests.account.conftest import FIREFOX, PASSWORD, PHONE, code_in, page_text
+from tests.accounts.conftest import FIREFOX, PASSWORD, PHONE, code_in, page_text
+from tests.servers.conftest import cheap_password_hashing, people  # noqa: F401 (fixtures; cheap hashing here only)
 
 PAGE = "/app/settings/account"
 NEW = "anna.new@example.com"

@@ -9,8 +9,9 @@ from sqlalchemy import update
 from lobby.accounts.models import EmailCode
 from lobby.database import utcnow
 from lobby.extensions import db
-from tests.account.conftest import PASSWORD, code_in, has_code
+from tests.accounts.conftest import PASSWORD, code_in, has_code
 from tests.support import text_of
+from tests.servers.conftest import cheap_password_hashing, people  # noqa: F401 (fixtures; cheap hashing here only)
 
 NEW = "anna.new@example.com"
 

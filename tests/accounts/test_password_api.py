@@ -1,7 +1,8 @@
 """Changing the password through `/api/account/password`."""
 from __future__ import annotations
 
-from tests.account.conftest import PASSWORD, PHONE
+from tests.accounts.conftest import PASSWORD, PHONE
+from tests.servers.conftest import cheap_password_hashing  # noqa: F401 (fixtures; cheap hashing here only)
 
 NEW = "brand-new-password-7"
 

@@ -2,7 +2,8 @@
 the account's username or e-mail (issue 29), under the field's own name, through the API and the page."""
 from __future__ import annotations
 
-from tests.account.conftest import PASSWORD
+from tests.accounts.conftest import PASSWORD
+from tests.servers.conftest import cheap_password_hashing  # noqa: F401 (fixtures; cheap hashing here only)
 
 
 def test_a_new_password_that_is_common_or_names_its_owner_is_refused(device, accounts):
