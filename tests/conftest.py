@@ -23,7 +23,7 @@ from lobby.config import database_url as database_url_for, engine_options
 from lobby.extensions import db, limiter
 from lobby.jobs.queue import wait_for_local_jobs
 from tests.app_building import remember_route_builders, remember_static_files
-from tests.support import LiveServer, Mailbox, fresh_database
+from tests.support import LiveServer, Mailbox, Published, fresh_database
 
 remember_route_builders()
 remember_static_files()
@@ -161,3 +161,16 @@ def live(app):
     with LiveServer(app) as server:
         app.config["PUBLIC_URL"] = server.url  # links in mail point at this server
         yield server
+
+
+@pytest.fixture
+def published(app):
+    """What a `do_*` publishes, heard on the app's own bus — no live socket needed."""
+    from lobby.realtime.bus import current_bus
+
+    heard = Published()
+    with app.app_context():
+        bus = current_bus()
+    bus.subscribe(heard)
+    yield heard
+    bus.unsubscribe(heard)

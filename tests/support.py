@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import secrets
 import threading
+import time
 from concurrent.futures import ThreadPoolExecutor
 from contextlib import contextmanager
 from pathlib import Path
@@ -180,3 +181,34 @@ def at_once(calls) -> list[int]:
 
     with ThreadPoolExecutor(len(calls)) as pool:
         return list(pool.map(run, calls))
+
+
+class Published:
+    """What the app publishes on its bus, as (event, recipients), heard without a socket. In
+    production mode an event comes back through Redis a moment later: `of` waits for it."""
+
+    def __init__(self) -> None:
+        self.heard: list[tuple[dict, object]] = []
+        self.changed = threading.Condition()
+
+    def __call__(self, event: dict, recipients) -> None:  # the bus's subscriber
+        with self.changed:
+            self.heard.append((event, recipients))
+            self.changed.notify_all()
+
+    def of(self, kind: str, timeout: float = 10, **match) -> tuple[dict, object]:
+        """The first event of `kind` whose data has `match`, and its recipients."""
+        def found():
+            return next(((event, to) for event, to in self.heard if event["type"] == kind
+                         and all(event["data"].get(key) == value for key, value in match.items())), None)
+
+        with self.changed:
+            if not self.changed.wait_for(found, timeout):
+                raise AssertionError(f"no {kind} {match} published; heard {[e['type'] for e, _ in self.heard]}")
+            return found()
+
+    def within(self, seconds: float = 0.5) -> list[dict]:
+        """Everything published by now and in the next `seconds`."""
+        time.sleep(seconds)  # a silence can only be waited out
+        with self.changed:
+            return [event for event, _ in self.heard]

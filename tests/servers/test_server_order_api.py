@@ -89,3 +89,15 @@ def test_a_body_that_is_not_an_object_is_refused(people, three, body):
     response = people("member").post(f"/api/servers/{three[0]}/move", json=body)
     assert response.status_code == 400
     assert response.get_json()["code"] == "BAD_REQUEST"
+
+
+def test_a_move_tells_the_movers_tabs_only_and_a_move_in_place_tells_nobody(people, three, published):
+    a, b, c = three
+    member = people("member")
+    assert member.post(f"/api/servers/{c}/move", json={"position": 0}).status_code == 200
+    event, to = published.of("user_servers", reason="moved")
+    assert event["data"]["serverId"] == c
+    assert (to.users, to.channels, to.servers) == ({member.id}, frozenset(), frozenset())
+    assert member.post(f"/api/servers/{c}/move", json={"position": 0}).status_code == 200  # already there
+    moves = [e for e in published.within(0.3) if e["type"] == "user_servers" and e["data"]["reason"] == "moved"]
+    assert len(moves) == 1
